@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "flownav",
+    products: [
+        .executable(name: "flownav", targets: ["flownav"]),
+        .library(name: "FlowModel", targets: ["FlowModel"]),
+        .library(name: "FlowEngine", targets: ["FlowEngine"]),
+        .library(name: "FlowShell", targets: ["FlowShell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // Flow format 1: value types, a positioned JSON reader, the loader and its diagnostics.
+        .target(name: "FlowModel"),
+        // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
+        .target(name: "FlowEngine", dependencies: ["FlowModel"]),
+        // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"]),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        // Non-variadic wrappers for libedit's el_set/el_get/history, stdio and SIGINT.
+        .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
+        // A Swift line editor over libedit's native API: prompt, completion, history, Ctrl-C/Ctrl-D.
+        .target(name: "LineEditor", dependencies: ["CEditLine", "CEditLineShim"]),
+        .executableTarget(
+            name: "flownav",
+            dependencies: [
+                "FlowModel", "FlowEngine", "FlowShell", "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "flownav-bench",
+            dependencies: ["FlowModel", "FlowEngine", "FlowShell"],
+            path: "Benchmarks/flownav-bench"
+        ),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine"]),
+        .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

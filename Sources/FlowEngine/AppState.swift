@@ -1,0 +1,157 @@
+import FlowModel
+
+/// The lifecycle position of a view controller, as its callbacks have left it.
+public enum Appearance: String, Hashable, Sendable {
+    case notLoaded = "view not loaded"
+    case loaded = "view loaded, not in the window"
+    case appeared = "appeared"
+    case disappeared = "disappeared"
+    case released = "released"
+}
+
+/// A dependency's current value and the code that gave it that value.
+public struct DependencySlot: Hashable, Sendable {
+    public var name: String
+    /// The value as Swift-like text; nil when the property is nil.
+    public var value: String?
+    /// Who set it, e.g. `set by makeDetail(coder:sender:segueIdentifier:)`.
+    public var provenance: String
+}
+
+/// How a child hangs in its parent.
+public enum ChildRole: String, Hashable, Sendable {
+    case stack
+    case tab
+    case primary
+    case secondary
+    case embedded
+}
+
+/// One live (or released) view controller of the simulated app.
+public struct Instance: Hashable, Sendable {
+    /// Also the basis of the printed address: a counter, so transcripts are stable.
+    public var id: Int
+    public var className: String
+    /// The storyboard scene it was decoded from, if any.
+    public var scene: Int?
+    public var dependencies: [DependencySlot]
+    public var appearance: Appearance = .notLoaded
+    public var parent: Int?
+    public var role: ChildRole?
+    /// Navigation stack (bottom first), tabs, split columns or embedded children.
+    public var children: [Int] = []
+    public var selectedTab: Int = 0
+    /// The view controller this one presents, and the one presenting it.
+    public var presented: Int?
+    public var presenter: Int?
+    public var presentationStyle: ModalPresentationStyle?
+    /// The selected index path as `[section, row]`.
+    public var selection: [Int]?
+
+    public var isReleased: Bool { appearance == .released }
+}
+
+/// Why the simulated app stopped: a Swift runtime trap or an uncaught Objective-C exception.
+public enum Crash: Hashable, Sendable {
+    /// `Items/DetailViewController.swift:20: Fatal error: init(coder:) has not been implemented`
+    case trap(location: String, kind: String, message: String)
+    /// `*** Terminating app due to uncaught exception 'NAME', reason: 'REASON'`, after any preamble line.
+    case exception(name: String, reason: String, preamble: [String])
+
+    /// The lines the console shows, exactly as UIKit and the Swift runtime print them.
+    public var consoleLines: [String] {
+        switch self {
+        case .trap(let location, let kind, let message):
+            return [message.isEmpty ? "\(location): \(kind)" : "\(location): \(kind): \(message)"]
+        case .exception(let name, let reason, let preamble):
+            return preamble + ["*** Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"]
+        }
+    }
+}
+
+/// The whole simulated app: a value, cheap to copy and compare.
+public struct AppState: Hashable, Sendable {
+    /// Every instance ever made, indexed by id; released ones stay for `inspect`.
+    public var instances: [Instance] = []
+    public var windowRoot: Int?
+    public var crash: Crash?
+
+    public init() {}
+
+    public subscript(_ id: Int) -> Instance {
+        get { instances[id] }
+        set { instances[id] = newValue }
+    }
+
+    /// The bottom of the presentation chain of `id`'s level: the view controller that is not
+    /// itself a child and that presents or is presented.
+    public func levelRoot(of id: Int) -> Int {
+        var x = id
+        while let p = instances[x].parent { x = p }
+        return x
+    }
+
+    /// The front-most presentation level's root: follow `presented` from the window's root.
+    public var topLevel: Int? {
+        guard var x = windowRoot else { return nil }
+        while let p = instances[x].presented { x = p }
+        return x
+    }
+
+    /// What the user sees and acts on: the top of the front-most level, through containers.
+    public var frontmost: Int? {
+        guard let top = topLevel else { return nil }
+        return visibleLeaf(from: top)
+    }
+
+    /// The content view controller a container shows: the top of a stack, the selected tab,
+    /// the secondary column of a split view.
+    public func visibleLeaf(from id: Int) -> Int {
+        var x = id
+        while true {
+            let i = instances[x]
+            let content = i.children.filter { instances[$0].role != .embedded }
+            guard !content.isEmpty else { return x }
+            switch instances[content[0]].role {
+            case .stack: x = content.last!
+            case .tab: x = content[min(i.selectedTab, content.count - 1)]
+            case .primary, .secondary: x = content.last!
+            default: return x
+            }
+        }
+    }
+
+    /// The visible chain from a level root down to its leaf, including embedded children of each.
+    public func visibleChain(from id: Int) -> [Int] {
+        var out: [Int] = []
+        func add(_ x: Int) {
+            out.append(x)
+            let i = instances[x]
+            let content = i.children.filter { instances[$0].role != .embedded }
+            if let first = content.first {
+                switch instances[first].role {
+                case .stack: add(content.last!)
+                case .tab: add(content[min(i.selectedTab, content.count - 1)])
+                default: content.forEach(add)
+                }
+            }
+            for e in i.children where instances[e].role == .embedded { add(e) }
+        }
+        add(id)
+        return out
+    }
+
+    /// Parents, nearest first.
+    public func ancestors(of id: Int) -> [Int] {
+        var out: [Int] = []
+        var x = instances[id].parent
+        while let p = x {
+            out.append(p)
+            x = instances[p].parent
+        }
+        return out
+    }
+
+    /// Live instances, in creation order.
+    public var live: [Instance] { instances.filter { !$0.isReleased } }
+}

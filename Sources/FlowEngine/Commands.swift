@@ -1,0 +1,195 @@
+import FlowModel
+
+extension Simulator {
+    mutating func execute(_ command: Command) throws(CommandFailure) {
+        switch command {
+        case .perform(let identifier, let on, let sender):
+            let source = try receiver(on)
+            let senderValue = SenderValue(text: sender == "self" ? describe(source) : sender)
+            try crashing { s throws(CrashSignal) in
+                s.emit(.called(id: source, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\""))
+                try s.performSegue(identifier: identifier, source: source, sender: senderValue)
+            }
+        case .tap(let control, let on):
+            let vc = try receiver(on)
+            let controls = scene(of: vc)?.controls ?? []
+            guard controls.contains(control) else {
+                throw .rejected(Rejection(
+                    controls.isEmpty ? "\(describe(vc)) has no controls to tap" : "no control '\(control)' on \(describe(vc)); it has \(controls.joined(separator: ", "))",
+                    suggestions: NameSuggester.nearest(to: control, in: controls)))
+            }
+            try crashing { s throws(CrashSignal) in try s.trigger(.control(control), on: vc, sender: SenderValue(text: "the '\(control)' control")) }
+        case .select(let section, let row, let on):
+            let vc = try receiver(on)
+            let rows = scene(of: vc)?.rows ?? []
+            guard !rows.isEmpty else { throw .rejected(Rejection("\(describe(vc)) has no rows to select")) }
+            guard section < rows.count, row < rows[section] else {
+                throw .rejected(Rejection("no row [\(section), \(row)] on \(describe(vc)); it has \(rows.enumerated().map { "\($0.element) in section \($0.offset)" }.joined(separator: ", "))"))
+            }
+            try crashing { s throws(CrashSignal) in
+                s.state[vc].selection = [section, row]
+                s.emit(.note("selected row [\(section), \(row)]"))
+                try s.trigger(.cell, on: vc, sender: SenderValue(text: "<UITableViewCell> at [\(section), \(row)]"))
+            }
+        case .call(let name, let on):
+            let vc = try receiver(on)
+            let actions = flow.actions(of: state[vc].className)
+            guard let action = actions.first(where: { $0.name == name || $0.name.hasPrefix(name + "(") }) else {
+                throw .rejected(Rejection(
+                    actions.isEmpty ? "\(describe(vc)) has no code actions" : "no action '\(name)' on \(describe(vc))",
+                    suggestions: NameSuggester.nearest(to: name, in: actions.map(\.name))))
+            }
+            try crashing { s throws(CrashSignal) in try s.run(action, on: vc) }
+        case .back:
+            guard let front = state.frontmost, let nav = nearestAncestor(of: front, kind: .navigation, includingSelf: true) else {
+                throw .rejected(Rejection("nothing to go back to: the front-most view controller is not in a navigation controller"))
+            }
+            guard state[nav].children.count > 1 else {
+                throw .rejected(Rejection("nothing to go back to: \(describe(state[nav].children.first ?? nav)) is the root of \(describe(nav))"))
+            }
+            pop(nav)
+        case .dismiss:
+            guard let top = state.topLevel, state[top].presenter != nil else {
+                throw .rejected(Rejection("nothing is presented"))
+            }
+            dismiss(top)
+        case .tab(let index):
+            guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true) else {
+                throw .rejected(Rejection("there is no tab bar controller on screen"))
+            }
+            let count = state[tabBar].children.filter { state[$0].role == .tab }.count
+            guard index >= 0, index < count else {
+                throw .rejected(Rejection("no tab \(index); \(describe(tabBar)) has tabs 0 to \(count - 1)"))
+            }
+            try crashing { s throws(CrashSignal) in try s.selectTab(index, of: tabBar) }
+        }
+    }
+
+    private mutating func crashing(_ body: (inout Simulator) throws(CrashSignal) -> Void) throws(CommandFailure) {
+        do throws(CrashSignal) { try body(&self) } catch { throw .crash(error) }
+    }
+
+    private func receiver(_ on: Int?) throws(CommandFailure) -> Int {
+        if let on {
+            guard on < state.instances.count, !state[on].isReleased else {
+                throw .rejected(Rejection("that view controller has been released"))
+            }
+            return on
+        }
+        guard let f = state.frontmost else { throw .rejected(Rejection("there is no view controller on screen")) }
+        return f
+    }
+
+    func scene(of id: Int) -> Scene? { state[id].scene.map { flow.scenes[$0] } }
+
+    /// `performSegue(withIdentifier:sender:)`: the segue must belong to the receiver's scene.
+    mutating func performSegue(identifier: String, source: Int, sender: SenderValue) throws(CrashSignal) {
+        guard let scene = state[source].scene, flow.scenes[scene].nib == nil, let index = flow.segue(identifier, from: scene) else {
+            let owned = state[source].scene.map { s in flow.segues.filter { $0.source == s }.compactMap(\.identifier) } ?? []
+            let near = NameSuggester.nearest(to: identifier, in: owned)
+            if !near.isEmpty { emit(.note("\(describe(source)) has segues \(near.map { "'\($0)'" }.joined(separator: ", ")); identifiers are case-sensitive strings")) }
+            throw CrashSignal(crash: .exception(
+                name: "NSInvalidArgumentException",
+                reason: "Receiver (\(describe(source))) has no segue with identifier '\(identifier)'", preamble: []))
+        }
+        try performSegue(index, source: source, sender: sender, triggered: false)
+    }
+
+    /// A control tap or a cell selection: the segues wired to it (through `perform:`, which asks
+    /// `shouldPerformSegue`), then the code actions wired to it.
+    private mutating func trigger(_ trigger: Trigger, on vc: Int, sender: SenderValue) throws(CrashSignal) {
+        var fired = false
+        if let scene = state[vc].scene {
+            for (i, seg) in flow.segues.enumerated() where seg.source == scene && seg.trigger == trigger {
+                fired = true
+                try performSegue(i, source: vc, sender: sender, triggered: true)
+                if state[vc].isReleased { return }
+            }
+        }
+        for action in flow.actions(of: state[vc].className) where action.trigger == trigger {
+            fired = true
+            try run(action, on: vc)
+        }
+        if !fired { emit(.note("nothing is connected to \(trigger == .cell ? "the cells" : "'\(trigger.control ?? "")'") of \(describe(vc))")) }
+    }
+
+    /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
+    /// `performSegue`, `dismiss`, …) through the same machinery as segues.
+    private mutating func run(_ action: CodeAction, on vc: Int) throws(CrashSignal) {
+        let owner = flow.declarations(of: state[vc].className).first { $0.actions.contains { $0.name == action.name } }?.name ?? state[vc].className
+        let caller = "\(owner).\(action.name)"
+        emit(.called(id: vc, method: action.name, detail: nil))
+        let scope = Scope(selfID: vc)
+        if let g = action.guardCondition, !holds(g, in: scope) {
+            emit(.note("\(caller): guard \(g) fails, so it returns early"))
+            return
+        }
+        switch action.kind {
+        case .performSegue:
+            var identifier = action.segue
+            var sender = SenderValue(text: try evaluate(action.sender ?? "self", in: scope).map { $0 == "self" ? describe(vc) : $0 })
+            if let caseName = action.destination {
+                guard let c = flow.destinations.values.flatMap(\.cases).first(where: { $0.name == caseName }) else { return }
+                var values: [String: String] = [:]
+                for v in action.values { values[v.name] = try evaluate(v.expression, in: scope) ?? "nil" }
+                let box = BoxedDestination(caseName: caseName, values: values, order: c.values)
+                sender = SenderValue(text: box.text, box: box)
+                identifier = c.segue
+                guard identifier != nil else {
+                    emit(.note(".\(caseName) maps to no segue identifier"))
+                    return
+                }
+            }
+            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier!)\", sender \(sender.box?.text ?? sender.text ?? "nil")"))
+            try performSegue(identifier: identifier!, source: vc, sender: sender)
+        case .present, .push, .show, .showDetail:
+            let dest: Int
+            switch action.className {
+            case "self": dest = vc
+            case "navigationController":
+                guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
+                    emit(.note("navigationController is nil, so nothing happens"))
+                    return
+                }
+                dest = nav
+            default:
+                dest = try build(className: action.className ?? "UIViewController", initializer: action.initializer, arguments: action.arguments, scope: scope, caller: caller)
+            }
+            switch action.kind {
+            case .push:
+                guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
+                    emit(.note("navigationController is nil, so pushViewController is never sent"))
+                    state[dest].appearance = dest == vc ? state[dest].appearance : .released
+                    return
+                }
+                try push(dest, onto: nav)
+            case .show:
+                try show(dest, from: vc, style: .automatic)
+            case .showDetail:
+                if let split = nearestAncestor(of: vc, kind: .split, includingSelf: true) { try showDetail(dest, in: split) } else { try show(dest, from: vc, style: .automatic) }
+            default:
+                try present(dest, from: vc, style: .automatic)
+            }
+        case .dismiss:
+            if let p = state[vc].presented {
+                dismiss(p)
+            } else if state[state.levelRoot(of: vc)].presenter != nil {
+                dismiss(state.levelRoot(of: vc))
+            } else {
+                emit(.note("\(describe(vc)) neither presents nor is presented, so dismiss does nothing"))
+            }
+        case .pop:
+            guard let nav = nearestAncestor(of: vc, kind: .navigation), state[nav].children.count > 1 else {
+                emit(.note("there is nothing to pop, so popViewController returns nil"))
+                return
+            }
+            pop(nav)
+        }
+    }
+}
+
+/// Why a command stopped: rejected before it touched the app, or the app crashed.
+enum CommandFailure: Error {
+    case rejected(Rejection)
+    case crash(CrashSignal)
+}

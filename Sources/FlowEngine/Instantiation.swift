@@ -1,0 +1,154 @@
+import FlowModel
+
+/// The segue being performed while a destination (and its relationship children) is decoded:
+/// UIKit's `UIStoryboardDecodingContext.sourceSegueTemplate` and `sender`.
+struct OuterSegue {
+    var segue: Int
+    var source: Int
+    var sender: SenderValue
+    var identifier: String?
+}
+
+extension Simulator {
+    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
+        let id = state.instances.count
+        var slots: [DependencySlot] = []
+        let initSets = initializer.flatMap { flow.initializer($0, of: className) }?.sets ?? []
+        for d in flow.allDependencies(of: className) {
+            switch d.injection {
+            case .property:
+                slots.append(DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value"))
+            case .initializer where !initSets.contains(d.name):
+                slots.append(DependencySlot(name: d.name, value: d.defaultValue, provenance: d.defaultValue == nil ? "never set: \(initializer ?? "init(coder:)") does not set it" : "default value"))
+            default:
+                slots.append(DependencySlot(name: d.name, value: nil, provenance: "not set"))
+            }
+        }
+        state.instances.append(Instance(id: id, className: className, scene: scene, dependencies: slots))
+        emit(.instantiated(id: id, via: via))
+        return id
+    }
+
+    mutating func setDependency(_ name: String, of id: Int, to value: String?, by: String) {
+        guard let i = state[id].dependencies.firstIndex(where: { $0.name == name }) else { return }
+        state[id].dependencies[i].value = value
+        state[id].dependencies[i].provenance = by
+        emit(.injected(id: id, dependency: name, value: value, by: by))
+    }
+
+    /// `-[UIClassSwapper initWithCoder:]` for one scene (reference §1.2): the segue action on
+    /// the outer segue's source, or the relationship segue's action for a container's child,
+    /// else `init(coder:)`. Then a container decodes its relationship children.
+    mutating func decode(scene: Int, outer: OuterSegue?, childSelector: SelectorName?, isChild: Bool) throws(CrashSignal) -> Int {
+        let sceneClass = flow.scenes[scene].className
+        let selector: SelectorName? = isChild ? childSelector : outer.flatMap { flow.segues[$0.segue].action }
+        var made: Int?
+        if let selector {
+            if let outer, let action = flow.segueAction(selector.selector, on: state[outer.source].className) {
+                made = try callSegueAction(action, outer: outer, scene: scene)
+            } else {
+                let target = outer.map { describe($0.source) } ?? "(null)"
+                emit(.console(category: "Storyboard", message: "Unable to find method -[\(target) \(selector.selector)]"))
+                if outer == nil {
+                    emit(.note("no segue is being performed, so there is no object to send \(selector.selector) to; UIKit uses init(coder:)"))
+                } else if let owner = flow.classes.values.filter({ $0.segueActions.contains { $0.selector == selector.selector } }).map(\.name).sorted().first {
+                    emit(.note("\(selector.selector) is implemented on \(owner), but UIKit sends it to the source of the segue being performed, \(describe(outer!.source))"))
+                }
+            }
+        }
+        let id: Int
+        if let made { id = made } else { id = try initCoder(className: sceneClass, scene: scene) }
+        try decodeChildren(of: id, scene: scene, outer: outer)
+        return id
+    }
+
+    /// `init(coder:)`: traps when the class's implementation is a `fatalError`.
+    mutating func initCoder(className: String, scene: Int?, via: Instantiation = .initCoder) throws(CrashSignal) -> Int {
+        let (ic, owner) = flow.initCoder(of: className)
+        if case .fatalError(let message, let line) = ic {
+            emit(.called(id: nil, method: "\(runtimeName(className)).init(coder:)", detail: nil))
+            throw CrashSignal(crash: .trap(location: location(file: owner?.file ?? "\(className).swift", line: line), kind: "Fatal error", message: message))
+        }
+        return newInstance(className: className, scene: scene, via: via, initializer: "init(coder:)")
+    }
+
+    private mutating func callSegueAction(_ action: SegueAction, outer: OuterSegue, scene: Int) throws(CrashSignal) -> Int? {
+        let sceneClass = flow.scenes[scene].className
+        let target = outer.source
+        emit(.called(id: target, method: action.swiftName, detail: "segue action, for scene '\(flow.scenes[scene].id)'"))
+        let scope = Scope(selfID: target, sender: outer.sender, identifier: outer.identifier)
+        if let c = action.nilWhen, holds(c, in: scope) {
+            emit(.console(category: "Storyboard", message: "-[\(describe(target)) \(action.selector)] returned nil, falling back to -[\(runtimeName(sceneClass)) initWithCoder:]"))
+            return nil
+        }
+        let returns = action.returns ?? sceneClass
+        let initName = action.initializer ?? "init(coder:)"
+        // Swift evaluates the arguments before calling the initializer.
+        var values: [(String, String?)] = []
+        for a in action.arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
+        let via = Instantiation.segueAction(target: target, selector: action.selector, initializer: initName)
+        let id: Int
+        if initName == "init(coder:)" {
+            id = try initCoder(className: returns, scene: scene, via: via)
+        } else {
+            id = newInstance(className: returns, scene: scene, via: via, initializer: initName)
+        }
+        for (name, value) in values { setDependency(name, of: id, to: value, by: "\(action.swiftName) through \(initName)") }
+        let callsSuperCoder = initName == "init(coder:)" || flow.initializer(initName, of: returns)?.callsSuper == .initCoder
+        if !callsSuperCoder {
+            throw CrashSignal(crash: .exception(
+                name: "NSInternalInconsistencyException",
+                reason: "Custom instantiated view controller must call -[super initWithCoder:] when created from -[\(describe(target)) \(action.selector)]",
+                preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:139"]))
+        }
+        if !flow.isKind(returns, of: sceneClass) {
+            throw CrashSignal(crash: .exception(
+                name: "NSInternalInconsistencyException",
+                reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
+                preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:150"]))
+        }
+        return id
+    }
+
+    /// A container decodes its relationship children inside its own `init(coder:)`, in order,
+    /// each with the selector of its relationship segue sent to the outer segue's source.
+    private mutating func decodeChildren(of id: Int, scene: Int, outer: OuterSegue?) throws(CrashSignal) {
+        for r in flow.relationshipSegues(of: scene) {
+            let seg = flow.segues[r]
+            guard let dest = seg.destination else { continue }
+            let child = try decode(scene: dest, outer: outer, childSelector: seg.action, isChild: true)
+            let role: ChildRole =
+                switch seg.relationship {
+                case .rootViewController: .stack
+                case .viewControllers: .tab
+                case .masterViewController: .primary
+                default: .secondary
+                }
+            attach(child, to: id, role: role)
+        }
+    }
+
+    mutating func attach(_ child: Int, to parent: Int, role: ChildRole) {
+        state[child].parent = parent
+        state[child].role = role
+        if role == .primary {
+            state[parent].children.insert(child, at: 0)
+        } else {
+            state[parent].children.append(child)
+        }
+    }
+
+    /// A view controller built in code with a designated initializer (seed 003), or a
+    /// `launch.root`. Its XIB scene, if the flow has one, gives it rows and controls.
+    mutating func build(className: String, initializer: String?, arguments: [Assignment], scope: Scope, caller: String) throws(CrashSignal) -> Int {
+        let initName = initializer ?? "init()"
+        if initName == "init(coder:)" {
+            return try initCoder(className: className, scene: nibScenes[className])
+        }
+        var values: [(String, String?)] = []
+        for a in arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
+        let id = newInstance(className: className, scene: nibScenes[className], via: .code(initializer: initName, caller: caller), initializer: initName)
+        for (name, value) in values { setDependency(name, of: id, to: value, by: "\(caller) through \(initName)") }
+        return id
+    }
+}

@@ -1,0 +1,91 @@
+import FlowModel
+
+extension Simulator {
+    /// `loadViewIfRequired`: `loadView`, the embed segues (so their `prepare` runs before the
+    /// parent's `viewDidLoad`), then `viewDidLoad` with its reads and assertions.
+    mutating func loadViewIfNeeded(_ id: Int) throws(CrashSignal) {
+        guard state[id].appearance == .notLoaded else { return }
+        emit(.lifecycle(id: id, callback: "loadView()"))
+        state[id].appearance = .loaded
+        if let scene = state[id].scene {
+            for e in flow.embedSegues(of: scene) {
+                try performEmbed(e, in: id)
+            }
+        }
+        try viewDidLoad(id)
+    }
+
+    private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
+        emit(.lifecycle(id: id, callback: "viewDidLoad()"))
+        guard let (v, owner) = flow.viewDidLoad(of: state[id].className) else { return }
+        let loc = location(file: owner.file, line: v.line)
+        for name in v.asserts {
+            let slot = state[id].dependencies.first { $0.name == name }
+            if slot?.value == nil {
+                emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(slot?.provenance == "not set" ? "never set" : "set to nil")"))
+                throw CrashSignal(crash: .trap(location: loc, kind: "Assertion failed", message: ""))
+            }
+        }
+        for name in v.uses {
+            guard let dep = flow.dependency(name, of: state[id].className) else { continue }
+            let slot = state[id].dependencies.first { $0.name == name }
+            guard slot?.value == nil else { continue }
+            switch dep.injection {
+            case .implicitlyUnwrapped:
+                emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, which was never set"))
+                throw CrashSignal(crash: .trap(location: loc, kind: "Fatal error", message: Self.nilUnwrap))
+            case .optional:
+                emit(.note("viewDidLoad() reads \(name), which is nil (\(slot?.provenance ?? "not set"))"))
+            case .initializer, .property:
+                emit(.note("viewDidLoad() reads \(name), which has no value (\(slot?.provenance ?? "not set"))"))
+            }
+        }
+    }
+
+    /// The visible chain gets its views loaded, then `viewWillAppear` and `viewDidAppear`.
+    mutating func appear(_ chain: [Int]) throws(CrashSignal) {
+        for id in chain { try loadViewIfNeeded(id) }
+        willAppear(chain)
+        didAppear(chain)
+    }
+
+    mutating func willAppear(_ chain: [Int]) {
+        for id in chain {
+            emit(.lifecycle(id: id, callback: "viewWillAppear(_:)"))
+            // UITableViewController clears its selection as it reappears.
+            if flow.isKind(state[id].className, of: "UITableViewController") { state[id].selection = nil }
+        }
+    }
+
+    mutating func didAppear(_ chain: [Int]) {
+        for id in chain {
+            emit(.lifecycle(id: id, callback: "viewDidAppear(_:)"))
+            state[id].appearance = .appeared
+        }
+    }
+
+    mutating func willDisappear(_ chain: [Int]) {
+        for id in chain { emit(.lifecycle(id: id, callback: "viewWillDisappear(_:)")) }
+    }
+
+    mutating func didDisappear(_ chain: [Int]) {
+        for id in chain {
+            emit(.lifecycle(id: id, callback: "viewDidDisappear(_:)"))
+            state[id].appearance = .disappeared
+        }
+    }
+
+    /// Releases an instance with its children and what it presents (deinit, deepest first).
+    mutating func release(_ id: Int) {
+        if let p = state[id].presented { release(p) }
+        for c in state[id].children.reversed() { release(c) }
+        state[id].appearance = .released
+        state[id].presented = nil
+        emit(.transition(.released(id)))
+    }
+
+    /// Presentation styles whose presenter's views are removed (so it disappears and reappears).
+    func removesPresenterViews(_ style: ModalPresentationStyle) -> Bool {
+        style == .fullScreen || style == .currentContext
+    }
+}

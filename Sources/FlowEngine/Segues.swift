@@ -1,0 +1,135 @@
+import FlowModel
+
+extension Simulator {
+    /// The segue pipeline of reference §3.1: `shouldPerformSegue` (triggered segues only),
+    /// instantiate the destination, `prepare(for:sender:)`, then perform by kind.
+    mutating func performSegue(_ index: Int, source: Int, sender: SenderValue, triggered: Bool) throws(CrashSignal) {
+        let seg = flow.segues[index]
+        if triggered, !shouldPerform(seg, source: source, sender: sender) { return }
+        if seg.kind == .unwind {
+            try unwind(seg, from: source, sender: sender)
+            return
+        }
+        guard let destScene = seg.destination else { return }
+        let outer = OuterSegue(segue: index, source: source, sender: sender, identifier: seg.identifier)
+        let dest = try decode(scene: destScene, outer: outer, childSelector: nil, isChild: false)
+        try prepare(source: source, destination: dest, identifier: seg.identifier, sender: sender)
+        let style = seg.modalPresentationStyle ?? .automatic
+        switch seg.kind {
+        case .show:
+            try show(dest, from: source, style: style)
+        case .showDetail:
+            if let split = nearestAncestor(of: source, kind: .split, includingSelf: true) {
+                try showDetail(dest, in: split)
+            } else {
+                try show(dest, from: source, style: style)
+            }
+        case .push:
+            guard let nav = nearestAncestor(of: source, kind: .navigation) else {
+                throw CrashSignal(crash: .exception(
+                    name: "NSGenericException",
+                    reason: "Push segues can only be used when the source controller is managed by an instance of UINavigationController.",
+                    preamble: []))
+            }
+            try push(dest, onto: nav)
+        case .presentation, .modal:
+            try present(dest, from: source, style: style)
+        case .popoverPresentation:
+            try present(dest, from: source, style: seg.modalPresentationStyle ?? .popover)
+        case .custom:
+            emit(.note("custom segue \(seg.customClass ?? "UIStoryboardSegue"): its perform() is app code; flownav presents the destination"))
+            try present(dest, from: source, style: style)
+        case .embed, .relationship, .unwind:
+            break
+        }
+    }
+
+    /// `shouldPerformSegue(withIdentifier:sender:)`, as overridden by the source's class.
+    private mutating func shouldPerform(_ seg: Segue, source: Int, sender: SenderValue) -> Bool {
+        let cls = state[source].className
+        guard flow.declarations(of: cls).contains(where: { $0.shouldPerform != nil }) else { return true }
+        let condition = seg.identifier.flatMap { flow.shouldPerform($0, on: cls) } ?? .always
+        let result = holds(condition, in: Scope(selfID: source, sender: sender, identifier: seg.identifier))
+        let id = seg.identifier.map { "\"\($0)\"" } ?? "nil"
+        emit(.called(id: source, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\(id) → \(result)"))
+        if !result { emit(.note("shouldPerformSegue returned false, so the segue fails silently")) }
+        return result
+    }
+
+    /// `prepare(for:sender:)` on the source, with the destination not yet loaded.
+    mutating func prepare(source: Int, destination: Int, identifier: String?, sender: SenderValue) throws(CrashSignal) {
+        let id = identifier.map { "'\($0)'" } ?? "(no identifier)"
+        emit(.called(id: source, method: "prepare(for:sender:)", detail: "segue \(id), destination \(describe(destination))"))
+        guard let (cases, owner) = flow.prepareCases(of: state[source].className) else { return }
+        let scope = Scope(selfID: source, sender: sender, identifier: identifier)
+        for c in cases {
+            try apply(c, to: destination, scope: scope, caller: "\(owner.name).prepare(for:sender:)", identifier: identifier)
+        }
+    }
+
+    /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
+    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
+        if let s = c.segue, s != identifier { return }
+        if let g = c.guardCondition, !holds(g, in: scope) {
+            emit(.note("\(caller): guard \(g) fails, so this case returns early"))
+            return
+        }
+        var target = destination
+        for step in c.unwrap {
+            let kind = flow.containerKind(of: state[target].className)
+            let content = state[target].children.filter { state[$0].role != .embedded }
+            switch step {
+            case .navigationTop where kind == .navigation: target = content.last ?? target
+            case .navigationRoot where kind == .navigation: target = content.first ?? target
+            case .tabFirst where kind == .tabBar: target = content.first ?? target
+            case .tabSelected where kind == .tabBar:
+                if !content.isEmpty { target = content[min(state[target].selectedTab, content.count - 1)] }
+            default: break
+            }
+        }
+        if let cast = c.cast {
+            let ok = flow.protocols[cast] != nil ? flow.conforms(state[target].className, to: cast) : flow.isKind(state[target].className, of: cast)
+            if !ok {
+                emit(.note("\(caller): \(describe(target)) as? \(cast) is nil, so nothing is injected"))
+                return
+            }
+        }
+        for a in c.set {
+            let value = try evaluate(a.expression, in: scope)
+            setDependency(a.name, of: target, to: value, by: caller)
+        }
+        if let call = c.call, let method = flow.method(call, of: state[target].className) {
+            let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope) } ?? nil
+            emit(.called(id: target, method: call, detail: argument))
+            for name in method.sets { setDependency(name, of: target, to: argument, by: "\(call), from \(caller)") }
+            if !method.cases.isEmpty {
+                let box = c.with == "sender" ? scope.sender.box : nil
+                guard let box, let match = method.cases.first(where: { $0.name == box.caseName }) else {
+                    let what = box.map { ".\($0.caseName)" } ?? (argument ?? "nil")
+                    emit(.note("\(call): the switch has no case for \(what), so nothing is assigned"))
+                    return
+                }
+                var inner = Scope(selfID: target, sender: scope.sender, identifier: identifier)
+                inner.locals = box.values
+                for a in match.set {
+                    let value = try evaluate(a.expression, in: inner)
+                    setDependency(a.name, of: target, to: value, by: "\(call) (case .\(box.caseName)), from \(caller)")
+                }
+            }
+        }
+    }
+
+    /// Embed segues run during the parent's view load, through `perform:` (so
+    /// `shouldPerformSegue` is asked, with the parent as sender), before its `viewDidLoad`.
+    mutating func performEmbed(_ index: Int, in parent: Int) throws(CrashSignal) {
+        let seg = flow.segues[index]
+        let sender = SenderValue(text: describe(parent))
+        guard shouldPerform(seg, source: parent, sender: sender), let destScene = seg.destination else { return }
+        let outer = OuterSegue(segue: index, source: parent, sender: sender, identifier: seg.identifier)
+        let child = try decode(scene: destScene, outer: outer, childSelector: nil, isChild: false)
+        try prepare(source: parent, destination: child, identifier: seg.identifier, sender: sender)
+        attach(child, to: parent, role: .embedded)
+        emit(.transition(.embed(child, in: parent)))
+        for id in state.visibleChain(from: child) { try loadViewIfNeeded(id) }
+    }
+}

@@ -1,0 +1,108 @@
+import FlowModel
+
+/// The simulated UIKit runtime. A value: `run` takes the app from one state to the next and
+/// returns what happened as events. It does no I/O and prints nothing.
+public struct Simulator: Sendable {
+    public let flow: Flow
+    public internal(set) var state = AppState()
+    /// Events of the command being run.
+    var events: [Event] = []
+    /// Scene of each class's XIB, for instances built in code (seed 003).
+    let nibScenes: [String: Int]
+
+    public init(flow: Flow) {
+        self.flow = flow
+        var nibs: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
+        nibScenes = nibs
+    }
+
+    public var hasCrashed: Bool { state.crash != nil }
+
+    /// Starts the app: decodes the initial scene (or builds the root in code), runs the app
+    /// delegate's injection, and makes the window visible.
+    public mutating func launch() -> [Event] {
+        state = AppState()
+        events = []
+        do throws(CrashSignal) {
+            let root: Int
+            if let r = flow.launch.root {
+                let scope = Scope(selfID: nil)
+                root = try build(className: r.className, initializer: r.initializer, arguments: r.arguments, scope: scope, caller: "AppDelegate")
+            } else if let initial = flow.initial {
+                root = try decode(scene: initial, outer: nil, childSelector: nil, isChild: false)
+            } else {
+                return events
+            }
+            state.windowRoot = root
+            emit(.transition(.setRoot(root)))
+            for c in flow.launch.inject {
+                try apply(c, to: root, scope: Scope(selfID: nil), caller: "AppDelegate.application(_:didFinishLaunchingWithOptions:)", identifier: nil)
+            }
+            try appear(state.visibleChain(from: root))
+        } catch {
+            crash(error.crash)
+        }
+        return finish()
+    }
+
+    /// Runs one command. A rejected command leaves the app as it was.
+    public mutating func run(_ command: Command) -> Result<[Event], Rejection> {
+        if state.crash != nil {
+            return .failure(Rejection("the app has crashed; only inspection, 'relaunch' and 'load' work now"))
+        }
+        guard state.windowRoot != nil else { return .failure(Rejection("the app has no window root; 'relaunch' it")) }
+        let saved = state
+        events = []
+        do throws(CommandFailure) {
+            try execute(command)
+        } catch {
+            switch error {
+            case .crash(let signal):
+                crash(signal.crash)
+            case .rejected(let rejection):
+                state = saved
+                events = []
+                return .failure(rejection)
+            }
+        }
+        return .success(finish())
+    }
+
+    private mutating func finish() -> [Event] {
+        defer { events = [] }
+        return events
+    }
+
+    mutating func crash(_ c: Crash) {
+        state.crash = c
+        emit(.crashed(c))
+    }
+
+    mutating func emit(_ e: Event) { events.append(e) }
+
+    // MARK: Descriptions
+
+    /// The runtime class name UIKit prints: `Items.DetailViewController`, or `UINavigationController`.
+    public func runtimeName(_ className: String) -> String {
+        UIKitClass.isKnown(className) ? className : "\(flow.module).\(className)"
+    }
+
+    /// `<Items.DetailViewController: 0x600000c04000>`, with a counter-based address.
+    public func describe(_ id: Int) -> String {
+        "<\(runtimeName(state[id].className)): \(Self.address(id))>"
+    }
+
+    public static func address(_ id: Int) -> String {
+        "0x" + String(0x6000_00c0_4000 + id * 0x200, radix: 16)
+    }
+
+    /// An instance id from a printed address.
+    public func instance(address: String) -> Int? {
+        let hex = address.lowercased().hasPrefix("0x") ? String(address.dropFirst(2)) : address
+        guard let v = Int(hex, radix: 16) else { return nil }
+        let d = v - 0x6000_00c0_4000
+        guard d >= 0, d % 0x200 == 0, d / 0x200 < state.instances.count else { return nil }
+        return d / 0x200
+    }
+}

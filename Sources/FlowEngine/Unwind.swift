@@ -1,0 +1,68 @@
+import FlowModel
+
+extension Simulator {
+    /// The unwind search of reference §3.7: up from the source through parents and presenters;
+    /// at each, the allowed children (a navigation controller's from the top), depth first,
+    /// then the view controller itself. Not found: nothing happens, silently.
+    mutating func unwind(_ seg: Segue, from source: Int, sender: SenderValue) throws(CrashSignal) {
+        guard let action = seg.unwindAction else { return }
+        guard let dest = findUnwindDestination(action.selector, from: source) else {
+            emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))
+            return
+        }
+        try prepare(source: source, destination: dest, identifier: seg.identifier, sender: sender)
+        let name = flow.declarations(of: state[dest].className).flatMap(\.unwindActions).first { SelectorName($0).selector == action.selector } ?? action.selector
+        emit(.called(id: dest, method: name, detail: "unwind action"))
+        try unwindTransition(from: source, to: dest)
+    }
+
+    func findUnwindDestination(_ selector: String, from source: Int) -> Int? {
+        var previous = source
+        var current = next(forUnwindFrom: source)
+        while let vc = current {
+            if let found = search(vc, selector: selector, source: source, excluding: previous) { return found }
+            previous = vc
+            current = next(forUnwindFrom: vc)
+        }
+        return nil
+    }
+
+    private func next(forUnwindFrom id: Int) -> Int? {
+        state[id].parent ?? state[id].presenter
+    }
+
+    /// `_destinationForUnwindingFromSource`: allowed children first, then the view controller.
+    private func search(_ vc: Int, selector: String, source: Int, excluding path: Int?) -> Int? {
+        var children = state[vc].children.filter { $0 != path }
+        if flow.containerKind(of: state[vc].className) == .navigation { children.reverse() }
+        for c in children {
+            if let found = search(c, selector: selector, source: source, excluding: nil) { return found }
+        }
+        if vc != source && flow.implementsUnwindAction(selector, on: state[vc].className) { return vc }
+        return nil
+    }
+
+    /// Dismiss what is presented above the destination's level, then let each container on
+    /// the way pop or select toward it (`unwindForSegue:towardsViewController:`).
+    private mutating func unwindTransition(from source: Int, to dest: Int) throws(CrashSignal) {
+        let destLevel = state.levelRoot(of: dest)
+        if let presented = state[destLevel].presented, state.levelRoot(of: source) != destLevel {
+            dismiss(presented)
+        }
+        var child = dest
+        for ancestor in state.ancestors(of: dest) {
+            switch flow.containerKind(of: state[ancestor].className) {
+            case .navigation:
+                while let top = state[ancestor].children.last, top != child, state[ancestor].children.contains(child) {
+                    pop(ancestor)
+                }
+            case .tabBar:
+                let tabs = state[ancestor].children.filter { state[$0].role == .tab }
+                if let i = tabs.firstIndex(of: child), i != state[ancestor].selectedTab { try selectTab(i, of: ancestor) }
+            default:
+                break
+            }
+            child = ancestor
+        }
+    }
+}

@@ -1,0 +1,189 @@
+/// What a Swift view-controller class does where UIKit calls into it.
+public struct ClassDecl: Hashable, Sendable {
+    public var name: String
+    public var superclass: String
+    public var file: String
+    public var conformsTo: [String]
+    public var dependencies: [Dependency]
+    public var initializers: [Initializer]
+    /// nil: not declared here, so the superclass's behaviour applies.
+    public var initCoder: InitCoder?
+    public var viewDidLoad: ViewDidLoad?
+    public var segueActions: [SegueAction]
+    /// nil: `prepare(for:sender:)` is not overridden here.
+    public var prepare: [PrepareCase]?
+    /// nil: `shouldPerformSegue` is not overridden here.
+    public var shouldPerform: [String: Condition]?
+    public var unwindActions: [String]
+    public var methods: [Method]
+    public var actions: [CodeAction]
+    public var origin: Origin
+
+    public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {
+        self.name = name
+        self.superclass = superclass
+        self.file = "\(name).swift"
+        self.conformsTo = []
+        self.dependencies = []
+        self.initializers = []
+        self.initCoder = nil
+        self.viewDidLoad = nil
+        self.segueActions = []
+        self.prepare = nil
+        self.shouldPerform = nil
+        self.unwindActions = []
+        self.methods = []
+        self.actions = []
+        self.origin = origin
+    }
+}
+
+public enum Injection: String, Hashable, Sendable, CaseIterable {
+    case initializer
+    case implicitlyUnwrapped
+    case optional
+    case property
+}
+
+public struct Dependency: Hashable, Sendable {
+    public var name: String
+    public var type: String
+    public var injection: Injection
+    public var defaultValue: String?
+    public var origin: Origin
+
+    /// The Swift declaration, as `inspect` shows it.
+    public var declaration: String {
+        switch injection {
+        case .initializer: "let \(name): \(type)"
+        case .implicitlyUnwrapped: "var \(name): \(type)!"
+        case .optional: "var \(name): \(type)?"
+        case .property: "var \(name): \(type) = \(defaultValue ?? "…")"
+        }
+    }
+}
+
+public enum SuperInitializer: String, Hashable, Sendable, CaseIterable {
+    case initCoder = "init(coder:)"
+    case initNibBundle = "init(nibName:bundle:)"
+}
+
+public struct Initializer: Hashable, Sendable {
+    public var name: String
+    public var sets: [String]
+    public var callsSuper: SuperInitializer
+    public var nib: String?
+    public var origin: Origin
+}
+
+public enum InitCoder: Hashable, Sendable {
+    case inherited
+    case fatalError(message: String, line: Int?)
+}
+
+public struct ViewDidLoad: Hashable, Sendable {
+    public var uses: [String]
+    public var asserts: [String]
+    public var line: Int?
+    public var origin: Origin
+}
+
+/// An `@IBSegueAction` method, by Swift name, with the selector storyboards record.
+public struct SegueAction: Hashable, Sendable {
+    public var swiftName: String
+    public var selector: String
+    public var returns: String?
+    public var initializer: String?
+    public var arguments: [Assignment]
+    public var nilWhen: Condition?
+    public var origin: Origin
+}
+
+/// Container-following steps of seeds 002 and 004, applied only when the object is that container.
+public enum UnwrapStep: String, Hashable, Sendable, CaseIterable {
+    case navigationTop
+    case navigationRoot
+    case tabFirst
+    case tabSelected
+}
+
+/// One branch of `prepare(for:sender:)` (or of the app delegate's launch code).
+public struct PrepareCase: Hashable, Sendable {
+    public var segue: String?
+    public var unwrap: [UnwrapStep]
+    /// An `as?` cast to a class or a protocol.
+    public var cast: String?
+    public var guardCondition: Condition?
+    public var set: [Assignment]
+    public var call: String?
+    public var with: String?
+    public var origin: Origin
+
+    public init(origin: Origin) {
+        self.segue = nil
+        self.unwrap = []
+        self.cast = nil
+        self.guardCondition = nil
+        self.set = []
+        self.call = nil
+        self.with = nil
+        self.origin = origin
+    }
+}
+
+/// A plain method that injects: assigns its argument, or switches on a typed destination.
+public struct Method: Hashable, Sendable {
+    public struct Case: Hashable, Sendable {
+        public var name: String
+        public var set: [Assignment]
+    }
+
+    public var name: String
+    public var sets: [String]
+    public var cases: [Case]
+    public var origin: Origin
+}
+
+/// A code path a user can trigger: `performSegue`, `present(…)`, `dismiss`, …
+public struct CodeAction: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case performSegue
+        case present
+        case push
+        case show
+        case showDetail
+        case dismiss
+        case pop
+    }
+
+    public var name: String
+    public var trigger: Trigger
+    public var kind: Kind
+    public var segue: String?
+    public var sender: String?
+    public var destination: String?
+    public var values: [Assignment]
+    public var className: String?
+    public var initializer: String?
+    public var arguments: [Assignment]
+    public var guardCondition: Condition?
+    public var origin: Origin
+}
+
+/// The app delegate's part: a root built in code (seed 003) and injection into the root (seed 004).
+public struct Launch: Hashable, Sendable {
+    public struct Root: Hashable, Sendable {
+        public var className: String
+        public var initializer: String?
+        public var arguments: [Assignment]
+        public var origin: Origin
+    }
+
+    public var root: Root?
+    public var inject: [PrepareCase]
+
+    public init(root: Root? = nil, inject: [PrepareCase] = []) {
+        self.root = root
+        self.inject = inject
+    }
+}

@@ -1,0 +1,182 @@
+/// Collects the loader's findings so that one run reports every problem, not just the first.
+struct DiagnosticSink {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var errorCount = 0
+    /// Past this many errors a broken file would only bury the first, most useful messages.
+    static let errorCap = 50
+
+    init(file: String) { self.file = file }
+
+    var hasErrors: Bool { errorCount > 0 }
+
+    mutating func error(_ position: SourcePosition?, _ path: String, _ message: String, suggestions: [String] = []) {
+        errorCount += 1
+        guard errorCount <= Self.errorCap else { return }
+        diagnostics.append(Diagnostic(.error, file: file, position: position, path: path, message: message, suggestions: suggestions))
+    }
+
+    mutating func warning(_ position: SourcePosition?, _ path: String, _ message: String, suggestions: [String] = []) {
+        diagnostics.append(Diagnostic(.warning, file: file, position: position, path: path, message: message, suggestions: suggestions))
+    }
+
+    mutating func unknown(
+        _ what: String, _ name: String, at position: SourcePosition?, _ path: String,
+        known: some Sequence<String>, extra: String = ""
+    ) {
+        error(position, path, "unknown \(what) '\(name)'\(extra)", suggestions: NameSuggester.nearest(to: name, in: known))
+    }
+
+    var omitted: Int { max(0, errorCount - Self.errorCap) }
+}
+
+/// A JSON object's members checked against the keys a format-1 object may have.
+struct Fields {
+    let path: String
+    let position: SourcePosition
+    private var values: [String: JSONNode] = [:]
+
+    /// nil (with an error reported) when `node` is not an object.
+    init?(_ node: JSONNode, _ path: String, known: [String], required: [String] = [], sink: inout DiagnosticSink, what: String = "an object") {
+        self.path = path
+        self.position = node.position
+        guard case .object(let members) = node.value else {
+            sink.error(node.position, path, "expected \(what), found \(node.typeName)")
+            return nil
+        }
+        for m in members {
+            let memberPath = JSONPath.member(path, m.key)
+            if values[m.key] != nil {
+                sink.error(m.keyPosition, memberPath, "duplicate key '\(m.key)'")
+                continue
+            }
+            if !known.contains(m.key) {
+                sink.warning(
+                    m.keyPosition, memberPath, "unknown key '\(m.key)' is ignored",
+                    suggestions: NameSuggester.nearest(to: m.key, in: known, limit: 1))
+                continue
+            }
+            values[m.key] = m.value
+        }
+        for key in required where values[key] == nil {
+            sink.error(node.position, path, "missing required key '\(key)'")
+        }
+    }
+
+    subscript(_ key: String) -> JSONNode? { values[key] }
+
+    func path(_ key: String) -> String { JSONPath.member(path, key) }
+
+    func string(_ key: String, _ sink: inout DiagnosticSink, nonEmpty: Bool = true) -> String? {
+        guard let node = values[key] else { return nil }
+        return Self.string(node, path(key), &sink, nonEmpty: nonEmpty)
+    }
+
+    static func string(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink, nonEmpty: Bool = true) -> String? {
+        guard case .string(let s) = node.value else {
+            sink.error(node.position, path, "expected a string, found \(node.typeName)")
+            return nil
+        }
+        if nonEmpty && s.isEmpty {
+            sink.error(node.position, path, "expected a non-empty string")
+            return nil
+        }
+        return s
+    }
+
+    func bool(_ key: String, _ sink: inout DiagnosticSink) -> Bool? {
+        guard let node = values[key] else { return nil }
+        guard case .bool(let b) = node.value else {
+            sink.error(node.position, path(key), "expected true or false, found \(node.typeName)")
+            return nil
+        }
+        return b
+    }
+
+    func int(_ key: String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
+        guard let node = values[key] else { return nil }
+        return Self.int(node, path(key), &sink, minimum: minimum)
+    }
+
+    static func int(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
+        guard case .number(let d, let text) = node.value, d == d.rounded(), abs(d) < 1e9 else {
+            sink.error(node.position, path, "expected a whole number, found \(node.typeName == "a number" ? "a fraction" : node.typeName)")
+            return nil
+        }
+        _ = text
+        let i = Int(d)
+        if i < minimum {
+            sink.error(node.position, path, "expected a number of at least \(minimum), found \(i)")
+            return nil
+        }
+        return i
+    }
+
+    /// Each string with its position; non-strings are reported and skipped.
+    func strings(_ key: String, _ sink: inout DiagnosticSink) -> [(String, SourcePosition, String)] {
+        guard let node = values[key] else { return [] }
+        guard case .array(let items) = node.value else {
+            sink.error(node.position, path(key), "expected an array of strings, found \(node.typeName)")
+            return []
+        }
+        var out: [(String, SourcePosition, String)] = []
+        for (i, item) in items.enumerated() {
+            let p = JSONPath.index(path(key), i)
+            if let s = Self.string(item, p, &sink) { out.append((s, item.position, p)) }
+        }
+        return out
+    }
+
+    /// An object used as a map from names to values, in file order.
+    func map(_ key: String, _ sink: inout DiagnosticSink) -> [JSONNode.Member] {
+        guard let node = values[key] else { return [] }
+        return Self.map(node, path(key), &sink)
+    }
+
+    static func map(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink) -> [JSONNode.Member] {
+        guard case .object(let members) = node.value else {
+            sink.error(node.position, path, "expected an object, found \(node.typeName)")
+            return []
+        }
+        var seen = Set<String>()
+        var out: [JSONNode.Member] = []
+        for m in members {
+            if !seen.insert(m.key).inserted {
+                sink.error(m.keyPosition, JSONPath.member(path, m.key), "duplicate key '\(m.key)'")
+                continue
+            }
+            if m.key.isEmpty {
+                sink.error(m.keyPosition, JSONPath.member(path, m.key), "a name may not be empty")
+                continue
+            }
+            out.append(m)
+        }
+        return out
+    }
+
+    func array(_ key: String, _ sink: inout DiagnosticSink) -> [JSONNode] {
+        guard let node = values[key] else { return [] }
+        guard case .array(let items) = node.value else {
+            sink.error(node.position, path(key), "expected an array, found \(node.typeName)")
+            return []
+        }
+        return items
+    }
+
+    func origin(_ key: String? = nil) -> Origin {
+        if let key, let node = values[key] { return Origin(path: path(key), position: node.position) }
+        return Origin(path: path, position: position)
+    }
+
+    func enumValue<E: RawRepresentable & CaseIterable>(_ key: String, _ type: E.Type, _ sink: inout DiagnosticSink, what: String) -> E?
+    where E.RawValue == String {
+        guard let s = string(key, &sink) else { return nil }
+        if let e = E(rawValue: s) { return e }
+        let known = E.allCases.map(\.rawValue)
+        sink.error(
+            values[key]?.position, path(key),
+            "unknown \(what) '\(s)'; expected one of \(known.joined(separator: ", "))",
+            suggestions: NameSuggester.nearest(to: s, in: known, limit: 1))
+        return nil
+    }
+}

@@ -1,0 +1,172 @@
+/// Where a part of the flow was declared, for messages and for `check`'s findings.
+public struct Origin: Hashable, Sendable {
+    public var path: String
+    public var position: SourcePosition?
+
+    public init(path: String, position: SourcePosition?) {
+        self.path = path
+        self.position = position
+    }
+}
+
+/// A loaded, validated flow (format 1): the storyboard half and the code half of an app.
+/// Scenes and segues are referenced by index so the engine's states stay small.
+public struct Flow: Hashable, Sendable {
+    public var file: String
+    public var name: String
+    public var module: String
+    /// Index into `scenes` of the storyboard's initial view controller.
+    public var initial: Int?
+    public var launch: Launch
+    public var protocols: [String: ProtocolDecl]
+    public var destinations: [String: DestinationEnum]
+    public var classes: [String: ClassDecl]
+    /// In file order.
+    public var scenes: [Scene]
+    /// In file order (the order of tabs follows it).
+    public var segues: [Segue]
+
+    public init(
+        file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),
+        protocols: [String: ProtocolDecl] = [:], destinations: [String: DestinationEnum] = [:],
+        classes: [String: ClassDecl] = [:], scenes: [Scene] = [], segues: [Segue] = []
+    ) {
+        self.file = file
+        self.name = name
+        self.module = module
+        self.initial = initial
+        self.launch = launch
+        self.protocols = protocols
+        self.destinations = destinations
+        self.classes = classes
+        self.scenes = scenes
+        self.segues = segues
+    }
+
+    public func sceneIndex(_ id: String) -> Int? { scenes.firstIndex { $0.id == id } }
+}
+
+public struct ProtocolDecl: Hashable, Sendable {
+    public var name: String
+    public var objc: Bool
+}
+
+/// Seed 002's `StoryboardDestination`: cases with associated values, each mapped to a segue identifier.
+public struct DestinationEnum: Hashable, Sendable {
+    public struct Case: Hashable, Sendable {
+        public var name: String
+        public var values: [String]
+        public var segue: String?
+        public var origin: Origin
+    }
+
+    public var name: String
+    public var cases: [Case]
+    public var origin: Origin
+}
+
+/// `name = expression`, in declaration order.
+public struct Assignment: Hashable, Sendable {
+    public var name: String
+    public var expression: String
+    public var origin: Origin
+}
+
+/// A condition of a `guard`, `nilWhen` or `shouldPerform`.
+public enum Condition: Hashable, Sendable, CustomStringConvertible {
+    case always
+    case never
+    case selection
+    case noSelection
+    case isNil(String)
+    case isNotNil(String)
+
+    public init?(_ text: String) {
+        let t = text.trimmingSpaces
+        switch t {
+        case "always", "true": self = .always
+        case "never", "false": self = .never
+        case "selection": self = .selection
+        case "noSelection": self = .noSelection
+        default:
+            if t.hasSuffix("== nil") {
+                let name = String(t.dropLast(6)).trimmingSpaces.droppingSelf
+                guard name.isIdentifier else { return nil }
+                self = .isNil(name)
+            } else if t.hasSuffix("!= nil") {
+                let name = String(t.dropLast(6)).trimmingSpaces.droppingSelf
+                guard name.isIdentifier else { return nil }
+                self = .isNotNil(name)
+            } else {
+                return nil
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .always: "always"
+        case .never: "never"
+        case .selection: "selection"
+        case .noSelection: "noSelection"
+        case .isNil(let n): "\(n) == nil"
+        case .isNotNil(let n): "\(n) != nil"
+        }
+    }
+
+    /// The dependency the condition reads, if any.
+    public var dependency: String? {
+        switch self {
+        case .isNil(let n), .isNotNil(let n): n
+        default: nil
+        }
+    }
+}
+
+/// How a user reaches a segue or a code action besides performing or calling it by name.
+public enum Trigger: Hashable, Sendable, CustomStringConvertible {
+    case manual
+    case cell
+    case control(String)
+
+    public init?(_ text: String) {
+        if text == "manual" {
+            self = .manual
+        } else if text == "cell" {
+            self = .cell
+        } else if text.hasPrefix("control:"), text.count > 8 {
+            self = .control(String(text.dropFirst(8)))
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .manual: "manual"
+        case .cell: "cell"
+        case .control(let c): "control:\(c)"
+        }
+    }
+
+    public var control: String? {
+        if case .control(let c) = self { return c }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s.removeFirst() }
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+
+    var droppingSelf: String { hasPrefix("self.") ? String(dropFirst(5)) : self }
+
+    public var isIdentifier: Bool {
+        guard let f = unicodeScalars.first, f == "_" || f.properties.isAlphabetic else { return false }
+        return unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}

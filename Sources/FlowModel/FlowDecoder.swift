@@ -1,0 +1,328 @@
+/// Turns the positioned JSON tree into the model, reporting shape errors (types, required keys,
+/// unknown keys and enumerated values). References between parts are checked by `FlowValidator`.
+struct FlowDecoder {
+    var sink: DiagnosticSink
+
+    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues"]
+    static let classKeys = [
+        "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
+        "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions",
+    ]
+    static let sceneKeys = ["class", "storyboardIdentifier", "title", "rows", "controls", "nib"]
+    static let segueKeys = [
+        "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
+        "modalTransitionStyle", "customClass", "animates", "unwindAction",
+    ]
+    static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "initializer", "arguments", "guard"]
+
+    /// Decodes a whole document; nil when the top level is unusable.
+    mutating func decode(_ root: JSONNode) -> Flow? {
+        guard let top = Fields(root, "", known: Self.topKeys, required: ["format", "name", "module", "scenes"], sink: &sink, what: "a JSON object at the top level")
+        else { return nil }
+        if let formatNode = top["format"] {
+            if case .number(let d, let text) = formatNode.value {
+                if d != 1 {
+                    sink.error(formatNode.position, "format", "unsupported format version \(text); this flownav reads format 1")
+                    return nil
+                }
+            } else {
+                sink.error(formatNode.position, "format", "expected the format version 1, found \(formatNode.typeName)")
+                return nil
+            }
+        }
+        let name = top.string("name", &sink) ?? ""
+        let module = top.string("module", &sink) ?? ""
+        if !module.isEmpty && !module.isIdentifier, let node = top["module"] {
+            sink.error(node.position, "module", "'\(module)' is not a Swift module name")
+        }
+        var flow = Flow(file: sink.file, name: name, module: module, initial: nil)
+        for m in top.map("protocols", &sink) { flow.protocols[m.key] = decodeProtocol(m) }
+        for m in top.map("destinations", &sink) {
+            if let d = decodeDestinationEnum(m) { flow.destinations[m.key] = d }
+        }
+        for m in top.map("classes", &sink) {
+            if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
+        }
+        for m in top.map("scenes", &sink) {
+            if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
+        }
+        var sceneIndex: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() { sceneIndex[s.id] = i }
+        if let initial = top.string("initial", &sink) {
+            if let i = sceneIndex[initial] {
+                flow.initial = i
+            } else {
+                sink.unknown("scene", initial, at: top["initial"]?.position, "initial", known: flow.scenes.map(\.id))
+            }
+        }
+        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode) }
+        for (i, node) in top.array("segues", &sink).enumerated() {
+            if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: flow.scenes.map(\.id)) {
+                flow.segues.append(s)
+            }
+        }
+        return flow
+    }
+
+    private mutating func decodeProtocol(_ m: JSONNode.Member) -> ProtocolDecl {
+        let path = JSONPath.member("protocols", m.key)
+        var p = ProtocolDecl(name: m.key, objc: false)
+        if let f = Fields(m.value, path, known: ["objc"], sink: &sink) { p.objc = f.bool("objc", &sink) ?? false }
+        return p
+    }
+
+    private mutating func decodeDestinationEnum(_ m: JSONNode.Member) -> DestinationEnum? {
+        let path = JSONPath.member("destinations", m.key)
+        guard let f = Fields(m.value, path, known: ["cases"], required: ["cases"], sink: &sink) else { return nil }
+        var e = DestinationEnum(name: m.key, cases: [], origin: f.origin())
+        for c in f.map("cases", &sink) {
+            let cp = JSONPath.member(f.path("cases"), c.key)
+            guard let cf = Fields(c.value, cp, known: ["values", "segue"], sink: &sink) else { continue }
+            e.cases.append(.init(
+                name: c.key, values: cf.strings("values", &sink).map(\.0), segue: cf.string("segue", &sink),
+                origin: cf.origin()))
+        }
+        return e
+    }
+
+    private mutating func assignments(_ f: Fields, _ key: String) -> [Assignment] {
+        f.map(key, &sink).compactMap { m in
+            let p = JSONPath.member(f.path(key), m.key)
+            guard let e = Fields.string(m.value, p, &sink) else { return nil }
+            return Assignment(name: m.key, expression: e, origin: Origin(path: p, position: m.keyPosition))
+        }
+    }
+
+    private mutating func condition(_ f: Fields, _ key: String) -> Condition? {
+        guard let text = f.string(key, &sink) else { return nil }
+        return condition(text, f[key]!.position, f.path(key))
+    }
+
+    private mutating func condition(_ text: String, _ position: SourcePosition, _ path: String) -> Condition? {
+        if let c = Condition(text) { return c }
+        sink.error(position, path, "unknown condition '\(text)'; expected always, never, selection, noSelection, NAME == nil or NAME != nil",
+                   suggestions: NameSuggester.nearest(to: text, in: ["always", "never", "selection", "noSelection"], limit: 1))
+        return nil
+    }
+
+    private mutating func trigger(_ f: Fields) -> Trigger? {
+        guard let text = f.string("trigger", &sink) else { return nil }
+        if let t = Trigger(text) { return t }
+        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell or control:NAME",
+                   suggestions: NameSuggester.nearest(to: text, in: ["manual", "cell"], limit: 1))
+        return nil
+    }
+
+    private mutating func decodeClass(_ m: JSONNode.Member, path: String) -> ClassDecl? {
+        guard let f = Fields(m.value, path, known: Self.classKeys, sink: &sink) else { return nil }
+        var c = ClassDecl(name: m.key, origin: Origin(path: path, position: m.keyPosition))
+        if !m.key.isIdentifier { sink.error(m.keyPosition, path, "'\(m.key)' is not a Swift class name") }
+        c.superclass = f.string("superclass", &sink) ?? "UIViewController"
+        c.file = f.string("file", &sink) ?? "\(m.key).swift"
+        c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
+        for d in f.map("dependencies", &sink) {
+            let p = JSONPath.member(f.path("dependencies"), d.key)
+            guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
+            guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
+            c.dependencies.append(Dependency(
+                name: d.key, type: type, injection: injection, defaultValue: df.string("default", &sink, nonEmpty: false),
+                origin: Origin(path: p, position: d.keyPosition)))
+        }
+        for i in f.map("initializers", &sink) {
+            let p = JSONPath.member(f.path("initializers"), i.key)
+            guard let inf = Fields(i.value, p, known: ["sets", "callsSuper", "nib"], sink: &sink) else { continue }
+            if !i.key.hasPrefix("init(") || !i.key.hasSuffix(")") {
+                sink.error(i.keyPosition, p, "'\(i.key)' is not an initializer name; expected the form init(label:…)")
+                continue
+            }
+            var callsSuper: SuperInitializer = i.key.hasPrefix("init(coder:") ? .initCoder : .initNibBundle
+            if inf["callsSuper"] != nil {
+                guard let s = inf.enumValue("callsSuper", SuperInitializer.self, &sink, what: "superclass initializer") else { continue }
+                callsSuper = s
+            }
+            c.initializers.append(Initializer(
+                name: i.key, sets: inf.strings("sets", &sink).map(\.0), callsSuper: callsSuper, nib: inf.string("nib", &sink),
+                origin: Origin(path: p, position: i.keyPosition)))
+        }
+        if let node = f["initCoder"] {
+            if case .string(let s) = node.value {
+                if s == "inherited" { c.initCoder = .inherited } else {
+                    sink.error(node.position, f.path("initCoder"), "expected \"inherited\" or {\"fatalError\": \"message\"}, found \"\(s)\"")
+                }
+            } else if let icf = Fields(node, f.path("initCoder"), known: ["fatalError", "line"], required: ["fatalError"], sink: &sink, what: "\"inherited\" or {\"fatalError\": \"message\"}") {
+                if let message = icf.string("fatalError", &sink, nonEmpty: false) {
+                    c.initCoder = .fatalError(message: message, line: icf.int("line", &sink, minimum: 1))
+                }
+            }
+        }
+        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line"], sink: &sink) {
+            c.viewDidLoad = ViewDidLoad(
+                uses: vf.strings("uses", &sink).map(\.0), asserts: vf.strings("asserts", &sink).map(\.0),
+                line: vf.int("line", &sink, minimum: 1), origin: vf.origin())
+        }
+        for a in f.map("segueActions", &sink) {
+            let p = JSONPath.member(f.path("segueActions"), a.key)
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen"], sink: &sink) else { continue }
+            guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
+                sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
+                continue
+            }
+            c.segueActions.append(SegueAction(
+                swiftName: a.key, selector: ObjCSelector.derive(fromSwiftName: a.key), returns: af.string("returns", &sink),
+                initializer: af.string("initializer", &sink), arguments: assignments(af, "arguments"),
+                nilWhen: condition(af, "nilWhen"), origin: Origin(path: p, position: a.keyPosition)))
+        }
+        if f["prepare"] != nil {
+            c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in
+                decodePrepareCase(node, path: JSONPath.index(f.path("prepare"), i))
+            }
+        }
+        if f["shouldPerform"] != nil {
+            var should: [String: Condition] = [:]
+            for s in f.map("shouldPerform", &sink) {
+                let p = JSONPath.member(f.path("shouldPerform"), s.key)
+                if let text = Fields.string(s.value, p, &sink), let cond = condition(text, s.value.position, p) { should[s.key] = cond }
+            }
+            c.shouldPerform = should
+        }
+        c.unwindActions = f.strings("unwindActions", &sink).map(\.0)
+        for mm in f.map("methods", &sink) {
+            let p = JSONPath.member(f.path("methods"), mm.key)
+            guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
+            var method = Method(name: mm.key, sets: mf.strings("sets", &sink).map(\.0), cases: [], origin: Origin(path: p, position: mm.keyPosition))
+            for cs in mf.map("cases", &sink) {
+                let cp = JSONPath.member(mf.path("cases"), cs.key)
+                guard let csf = Fields(cs.value, cp, known: ["set"], sink: &sink) else { continue }
+                method.cases.append(.init(name: cs.key, set: assignments(csf, "set")))
+            }
+            c.methods.append(method)
+        }
+        for am in f.map("actions", &sink) {
+            if let a = decodeAction(am, path: JSONPath.member(f.path("actions"), am.key)) { c.actions.append(a) }
+        }
+        return c
+    }
+
+    mutating func decodePrepareCase(_ node: JSONNode, path: String) -> PrepareCase? {
+        guard let f = Fields(node, path, known: Self.prepareKeys, sink: &sink) else { return nil }
+        var p = PrepareCase(origin: f.origin())
+        p.segue = f.string("segue", &sink)
+        for (s, pos, sp) in f.strings("unwrap", &sink) {
+            if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
+                sink.error(pos, sp, "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
+                           suggestions: NameSuggester.nearest(to: s, in: UnwrapStep.allCases.map(\.rawValue), limit: 1))
+            }
+        }
+        p.cast = f.string("as", &sink)
+        p.guardCondition = condition(f, "guard")
+        p.set = assignments(f, "set")
+        p.call = f.string("call", &sink)
+        p.with = f.string("with", &sink)
+        if p.with != nil && p.call == nil {
+            sink.error(f["with"]?.position, f.path("with"), "'with' needs a 'call' to pass the value to")
+        }
+        return p
+    }
+
+    private mutating func decodeAction(_ m: JSONNode.Member, path: String) -> CodeAction? {
+        guard let f = Fields(m.value, path, known: Self.actionKeys, required: ["do"], sink: &sink) else { return nil }
+        guard let kind = f.enumValue("do", CodeAction.Kind.self, &sink, what: "action") else { return nil }
+        var a = CodeAction(
+            name: m.key, trigger: trigger(f) ?? .manual, kind: kind, segue: f.string("segue", &sink),
+            sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
+            className: f.string("class", &sink), initializer: f.string("initializer", &sink),
+            arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
+            origin: Origin(path: path, position: m.keyPosition))
+        switch kind {
+        case .performSegue:
+            if (a.segue == nil) == (a.destination == nil) {
+                sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
+            }
+        case .present, .push, .show, .showDetail:
+            if a.className == nil { sink.error(f.position, path, "a \(kind.rawValue) action needs the 'class' of the view controller it builds") }
+        case .dismiss, .pop:
+            break
+        }
+        if a.initializer == nil, a.className != nil { a.initializer = nil }
+        return a
+    }
+
+    private mutating func decodeLaunch(_ node: JSONNode) -> Launch {
+        var launch = Launch()
+        guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "initializer", "arguments"], required: ["class"], sink: &sink) {
+            if let cls = rf.string("class", &sink) {
+                launch.root = .init(className: cls, initializer: rf.string("initializer", &sink), arguments: assignments(rf, "arguments"), origin: rf.origin())
+            }
+        }
+        launch.inject = f.array("inject", &sink).enumerated().compactMap { i, n in decodePrepareCase(n, path: JSONPath.index("launch.inject", i)) }
+        return launch
+    }
+
+    private mutating func decodeScene(_ m: JSONNode.Member, path: String) -> Scene? {
+        guard let f = Fields(m.value, path, known: Self.sceneKeys, required: ["class"], sink: &sink) else { return nil }
+        guard let cls = f.string("class", &sink) else { return nil }
+        var s = Scene(id: m.key, className: cls, origin: Origin(path: path, position: m.keyPosition))
+        s.storyboardIdentifier = f.string("storyboardIdentifier", &sink)
+        s.title = f.string("title", &sink, nonEmpty: false)
+        if let rowsNode = f["rows"] {
+            if case .array(let items) = rowsNode.value {
+                s.rows = items.enumerated().compactMap { i, n in Fields.int(n, JSONPath.index(f.path("rows"), i), &sink) }
+            } else if let n = f.int("rows", &sink) {
+                s.rows = n > 0 ? [n] : []
+            }
+        }
+        var controls = Set<String>()
+        for (c, pos, cp) in f.strings("controls", &sink) {
+            if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
+        }
+        s.nib = f.string("nib", &sink)
+        return s
+    }
+
+    private mutating func decodeSegue(_ node: JSONNode, path: String, scenes: [String: Int], sceneIDs: [String]) -> Segue? {
+        guard let f = Fields(node, path, known: Self.segueKeys, required: ["source", "kind"], sink: &sink) else { return nil }
+        guard let kind = f.enumValue("kind", SegueKind.self, &sink, what: "segue kind") else { return nil }
+        var source: Int?
+        if let name = f.string("source", &sink) {
+            source = scenes[name]
+            if source == nil { sink.unknown("scene", name, at: f["source"]?.position, f.path("source"), known: sceneIDs) }
+        }
+        var destination: Int?
+        if let name = f.string("destination", &sink) {
+            destination = scenes[name]
+            if destination == nil { sink.unknown("scene", name, at: f["destination"]?.position, f.path("destination"), known: sceneIDs) }
+            if kind == .unwind { sink.error(f["destination"]?.position, f.path("destination"), "an unwind segue has no destination: UIKit finds it at run time") }
+        } else if kind != .unwind && f["destination"] == nil {
+            sink.error(f.position, path, "missing required key 'destination'")
+        }
+        guard let source else { return nil }
+        var s = Segue(source: source, destination: destination, kind: kind, origin: f.origin())
+        s.identifier = f.string("id", &sink, nonEmpty: false).flatMap { $0.isEmpty ? nil : $0 }
+        if f["relationship"] != nil { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
+        if kind == .relationship && f["relationship"] == nil { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
+        if kind != .relationship && f["relationship"] != nil {
+            sink.error(f["relationship"]?.position, f.path("relationship"), "'relationship' belongs only on segues of kind relationship")
+        }
+        s.action = f.string("action", &sink).map(SelectorName.init)
+        if kind == .unwind && s.action != nil {
+            sink.error(f["action"]?.position, f.path("action"), "an unwind segue instantiates nothing, so it cannot have a segue action")
+        }
+        if let t = trigger(f) { s.trigger = t }
+        if f["modalPresentationStyle"] != nil {
+            s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
+        }
+        if f["modalTransitionStyle"] != nil {
+            s.modalTransitionStyle = f.enumValue("modalTransitionStyle", ModalTransitionStyle.self, &sink, what: "transition style")
+        }
+        s.customClass = f.string("customClass", &sink)
+        s.animates = f.bool("animates", &sink) ?? true
+        s.unwindAction = f.string("unwindAction", &sink).map(SelectorName.init)
+        if kind == .unwind && s.unwindAction == nil { sink.error(f.position, path, "missing required key 'unwindAction' for an unwind segue") }
+        if kind != .unwind && s.unwindAction != nil {
+            sink.error(f["unwindAction"]?.position, f.path("unwindAction"), "'unwindAction' belongs only on unwind segues")
+        }
+        return s
+    }
+}

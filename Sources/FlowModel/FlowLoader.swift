@@ -1,0 +1,64 @@
+import Foundation
+
+/// A flow ready to run, with the warnings its file produced.
+public struct LoadedFlow: Sendable {
+    public var flow: Flow
+    public var warnings: [Diagnostic]
+}
+
+/// Reads, parses, decodes and validates a flow file. Every problem comes back as a
+/// `Diagnostic` value; nothing is printed here.
+public enum FlowLoader {
+    public static func load(path: String) -> Result<LoadedFlow, FlowLoadError> {
+        let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(single(path, "no such file"))
+        }
+        if isDirectory.boolValue { return .failure(single(path, "is a folder, not a flow file")) }
+        guard let data = try? Data(contentsOf: url) else { return .failure(single(path, "cannot be read (permission denied?)")) }
+        return load(bytes: [UInt8](data), file: path)
+    }
+
+    public static func load(text: String, file: String) -> Result<LoadedFlow, FlowLoadError> {
+        load(bytes: Array(text.utf8), file: file)
+    }
+
+    public static func load(bytes: [UInt8], file: String) -> Result<LoadedFlow, FlowLoadError> {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .failure(single(file, "the file is empty; expected a flow (a JSON object with \"format\": 1)", position: SourcePosition(line: 1, column: 1)))
+        }
+        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            return .failure(single(file, "this is a binary file (a NUL byte at offset \(nul)), not a JSON flow", position: SourcePosition(line: 1, column: 1)))
+        }
+        let root: JSONNode
+        do {
+            root = try JSONReader.parse(bytes)
+        } catch {
+            return .failure(FlowLoadError(diagnostics: [Diagnostic(.error, file: file, position: error.position, path: "", message: error.message)], omitted: 0))
+        }
+        var decoder = FlowDecoder(sink: DiagnosticSink(file: file))
+        guard let flow = decoder.decode(root), !decoder.sink.hasErrors else {
+            return .failure(FlowLoadError(diagnostics: sorted(decoder.sink.diagnostics), omitted: decoder.sink.omitted))
+        }
+        var validator = FlowValidator(sink: decoder.sink, flow: flow)
+        validator.validate()
+        if validator.sink.hasErrors {
+            return .failure(FlowLoadError(diagnostics: sorted(validator.sink.diagnostics), omitted: validator.sink.omitted))
+        }
+        return .success(LoadedFlow(flow: flow, warnings: sorted(validator.sink.diagnostics)))
+    }
+
+    private static func single(_ file: String, _ message: String, position: SourcePosition? = nil) -> FlowLoadError {
+        FlowLoadError(diagnostics: [Diagnostic(.error, file: file, position: position, path: "", message: message)], omitted: 0)
+    }
+
+    /// File order, so a reader can work down the file.
+    private static func sorted(_ d: [Diagnostic]) -> [Diagnostic] {
+        d.enumerated().sorted { a, b in
+            let pa = a.element.position ?? SourcePosition(line: 0, column: 0)
+            let pb = b.element.position ?? SourcePosition(line: 0, column: 0)
+            return pa != pb ? pa < pb : a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,220 @@
+/// Checks the references between the parts of a decoded flow: every name must resolve, or
+/// the flow cannot run. Suspicious-but-valid flows are `check`'s business, not this one's.
+struct FlowValidator {
+    var sink: DiagnosticSink
+    let flow: Flow
+
+    private var allClassNames: [String] { Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys) }
+
+    mutating func validate() {
+        validateClasses()
+        validateScenes()
+        validateSegues()
+        validateLaunch()
+    }
+
+    private mutating func requireClass(_ name: String, _ origin: Origin, what: String = "class") {
+        if !flow.isKnownClass(name) {
+            sink.unknown(what, name, at: origin.position, origin.path, known: allClassNames)
+        }
+    }
+
+    private mutating func requireDependency(_ dep: String, of cls: String, _ origin: Origin) {
+        guard flow.isKnownClass(cls), flow.dependency(dep, of: cls) == nil else { return }
+        sink.unknown("dependency", dep, at: origin.position, origin.path,
+                     known: flow.allDependencies(of: cls).map(\.name), extra: " of \(cls)")
+    }
+
+    private mutating func requireInitializer(_ initName: String?, of cls: String, _ origin: Origin) {
+        guard let initName, initName != "init(coder:)", flow.isKnownClass(cls) else { return }
+        if flow.initializer(initName, of: cls) == nil {
+            let known = flow.declarations(of: cls).flatMap { $0.initializers.map(\.name) } + ["init(coder:)"]
+            sink.unknown("initializer", initName, at: origin.position, origin.path, known: known, extra: " of \(cls)")
+        }
+    }
+
+    private mutating func requireCondition(_ c: Condition?, of cls: String, _ origin: Origin) {
+        if let dep = c?.dependency { requireDependency(dep, of: cls, origin) }
+    }
+
+    private mutating func validateClasses() {
+        for name in flow.classes.keys.sorted() {
+            let c = flow.classes[name]!
+            let origin = c.origin
+            if UIKitClass.isKnown(name) {
+                sink.error(origin.position, origin.path, "'\(name)' is a UIKit class; declare a subclass instead")
+            }
+            if !flow.isKnownClass(c.superclass) {
+                sink.unknown("superclass", c.superclass, at: origin.position, JSONPath.member(origin.path, "superclass"), known: allClassNames)
+            } else if flow.lineage(of: name).last.map({ !UIKitClass.isKnown($0) }) ?? false {
+                sink.error(origin.position, origin.path, "the superclass chain of \(name) is circular")
+            }
+            for p in c.conformsTo where flow.protocols[p] == nil {
+                sink.unknown("protocol", p, at: origin.position, JSONPath.member(origin.path, "conformsTo"), known: flow.protocols.keys)
+            }
+            for i in c.initializers {
+                for d in i.sets { requireDependency(d, of: name, i.origin) }
+            }
+            if let v = c.viewDidLoad {
+                for d in v.uses + v.asserts { requireDependency(d, of: name, v.origin) }
+            }
+            for a in c.segueActions {
+                let returns = a.returns ?? "UIViewController"
+                requireClass(returns, a.origin)
+                requireInitializer(a.initializer, of: returns, a.origin)
+                for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
+                requireCondition(a.nilWhen, of: name, a.origin)
+            }
+            for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
+            for (_, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) { requireCondition(cond, of: name, origin) }
+            for m in c.methods {
+                for d in m.sets { requireDependency(d, of: name, m.origin) }
+                for cs in m.cases {
+                    let known = flow.destinations.values.flatMap { $0.cases.map(\.name) }
+                    if !known.contains(cs.name) {
+                        sink.unknown("destination case", cs.name, at: m.origin.position, JSONPath.member(m.origin.path, "cases"), known: known)
+                    }
+                    for a in cs.set { requireDependency(a.name, of: name, a.origin) }
+                }
+            }
+            for a in c.actions { validateAction(a, selfClass: name) }
+        }
+    }
+
+    private mutating func validatePrepareCase(_ p: PrepareCase, selfClass: String?) {
+        if let selfClass { requireCondition(p.guardCondition, of: selfClass, p.origin) }
+        guard let cast = p.cast else {
+            if !p.set.isEmpty || p.call != nil {
+                // Without a cast the destination is a plain UIViewController: nothing to set on it.
+                sink.error(p.origin.position, p.origin.path, "'set' and 'call' need an 'as' cast to the class or protocol that has them")
+            }
+            return
+        }
+        if flow.protocols[cast] != nil {
+            // Through a protocol, the members are those of every conforming class; require one.
+            for a in p.set {
+                let conformers = flow.classes.keys.filter { flow.conforms($0, to: cast) }
+                if !conformers.isEmpty && !conformers.contains(where: { flow.dependency(a.name, of: $0) != nil }) {
+                    sink.unknown("dependency", a.name, at: a.origin.position, a.origin.path,
+                                 known: conformers.flatMap { flow.allDependencies(of: $0).map(\.name) }, extra: " of \(cast)")
+                }
+            }
+            if let call = p.call {
+                let conformers = flow.classes.keys.filter { flow.conforms($0, to: cast) }
+                if !conformers.isEmpty && !conformers.contains(where: { flow.method(call, of: $0) != nil }) {
+                    sink.unknown("method", call, at: p.origin.position, JSONPath.member(p.origin.path, "call"),
+                                 known: conformers.flatMap { flow.declarations(of: $0).flatMap { $0.methods.map(\.name) } }, extra: " of \(cast)")
+                }
+            }
+            return
+        }
+        guard flow.isKnownClass(cast) else {
+            sink.unknown("class or protocol", cast, at: p.origin.position, JSONPath.member(p.origin.path, "as"),
+                         known: allClassNames + flow.protocols.keys)
+            return
+        }
+        for a in p.set { requireDependency(a.name, of: cast, a.origin) }
+        if let call = p.call, flow.method(call, of: cast) == nil {
+            sink.unknown("method", call, at: p.origin.position, JSONPath.member(p.origin.path, "call"),
+                         known: flow.declarations(of: cast).flatMap { $0.methods.map(\.name) }, extra: " of \(cast)")
+        }
+    }
+
+    private mutating func validateAction(_ a: CodeAction, selfClass: String) {
+        requireCondition(a.guardCondition, of: selfClass, a.origin)
+        if let dest = a.destination {
+            let cases = flow.destinations.values.flatMap(\.cases)
+            if let c = cases.first(where: { $0.name == dest }) {
+                for v in a.values where !c.values.contains(v.name) {
+                    sink.unknown("associated value", v.name, at: v.origin.position, v.origin.path, known: c.values, extra: " of .\(dest)")
+                }
+            } else {
+                sink.unknown("destination case", dest, at: a.origin.position, JSONPath.member(a.origin.path, "destination"), known: cases.map(\.name))
+            }
+        }
+        if let cls = a.className {
+            requireClass(cls, a.origin)
+            requireInitializer(a.initializer, of: cls, a.origin)
+            for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
+        }
+    }
+
+    private mutating func validateScenes() {
+        for s in flow.scenes { requireClass(s.className, Origin(path: JSONPath.member(s.origin.path, "class"), position: s.origin.position)) }
+    }
+
+    private mutating func validateSegues() {
+        let actionNames = flow.classes.values.flatMap { $0.segueActions }
+        let unwindNames = flow.classes.values.flatMap { $0.unwindActions }
+        var identifiers: [String: Int] = [:]
+        var relationshipTargets: [String: String] = [:]
+        for (i, s) in flow.segues.enumerated() {
+            let source = flow.scenes[s.source]
+            let path = s.origin.path
+            if let id = s.identifier {
+                let key = "\(s.source)\u{0}\(id)"
+                if let first = identifiers[key] {
+                    sink.error(s.origin.position, JSONPath.member(path, "id"),
+                               "duplicate segue identifier '\(id)' from scene '\(source.id)' (first used by segues[\(first)])")
+                } else {
+                    identifiers[key] = i
+                }
+            }
+            if source.nib != nil {
+                sink.error(s.origin.position, JSONPath.member(path, "source"), "scene '\(source.id)' is a XIB (nib), and XIBs have no segues")
+            }
+            if let d = s.destination, flow.scenes[d].nib != nil {
+                sink.error(s.origin.position, JSONPath.member(path, "destination"), "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
+            }
+            if s.kind == .relationship {
+                if let kind = flow.containerKind(of: source.className) {
+                    if let r = s.relationship, !kind.relationships.contains(r) {
+                        sink.error(s.origin.position, JSONPath.member(path, "relationship"),
+                                   "a \(kind.rawValue) has no '\(r.rawValue)' relationship; expected \(kind.relationships.map(\.rawValue).joined(separator: " or "))")
+                    }
+                    if let r = s.relationship, r != .viewControllers {
+                        let key = "\(s.source)\u{0}\(r.rawValue)"
+                        if let first = relationshipTargets[key] {
+                            sink.error(s.origin.position, path, "scene '\(source.id)' already has a \(r.rawValue) relationship (\(first))")
+                        } else {
+                            relationshipTargets[key] = path
+                        }
+                    }
+                } else {
+                    sink.error(s.origin.position, JSONPath.member(path, "source"),
+                               "a relationship segue needs a container as its source, but scene '\(source.id)' is a \(source.className), not a navigation, tab bar or split view controller")
+                }
+            }
+            if case .control(let name) = s.trigger, !source.controls.contains(name) {
+                sink.unknown("control", name, at: s.origin.position, JSONPath.member(path, "trigger"), known: source.controls, extra: " of scene '\(source.id)'")
+            }
+            if s.trigger == .cell && source.rows.isEmpty {
+                sink.error(s.origin.position, JSONPath.member(path, "trigger"), "scene '\(source.id)' has no rows to select; give it \"rows\"")
+            }
+            if let a = s.action, !actionNames.contains(where: { $0.selector == a.selector }) {
+                let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
+                sink.unknown("segue action", a.description, at: s.origin.position, JSONPath.member(path, "action"),
+                             known: Set(known), extra: "; no class declares it in 'segueActions'")
+            }
+            if let u = s.unwindAction, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
+                let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
+                sink.unknown("unwind action", u.description, at: s.origin.position, JSONPath.member(path, "unwindAction"),
+                             known: Set(known), extra: "; no class declares it in 'unwindActions'")
+            }
+            if let c = s.customClass, s.kind != .custom {
+                sink.warning(s.origin.position, JSONPath.member(path, "customClass"), "'customClass' \(c) is used only by custom segues")
+            }
+        }
+    }
+
+    private mutating func validateLaunch() {
+        if let root = flow.launch.root {
+            requireClass(root.className, root.origin)
+            requireInitializer(root.initializer, of: root.className, root.origin)
+            for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
+        } else if flow.initial == nil && !sink.hasErrors {
+            sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
+        }
+        for p in flow.launch.inject { validatePrepareCase(p, selfClass: nil) }
+    }
+}

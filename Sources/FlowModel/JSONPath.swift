@@ -1,0 +1,18 @@
+/// JSON paths as people read them: `segues[1].destination`, `classes.List.segueActions["make(coder:)"]`.
+public enum JSONPath {
+    public static func member(_ base: String, _ key: String) -> String {
+        if key.isIdentifier { return base.isEmpty ? key : "\(base).\(key)" }
+        let escaped = key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+        return "\(base)[\"\(escaped)\"]"
+    }
+
+    public static func index(_ base: String, _ i: Int) -> String { "\(base)[\(i)]" }
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}

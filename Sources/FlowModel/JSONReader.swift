@@ -1,0 +1,302 @@
+/// A JSON reader (RFC 8259) that records the position of every value and member key.
+/// Foundation's JSONSerialization reports only a byte offset for syntax errors and nothing at
+/// all for values, and the loader must point at both.
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+    public var message: String
+    public var position: SourcePosition
+}
+
+public struct JSONReader {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+    private static let maximumDepth = 512
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var reader = JSONReader(bytes: bytes)
+        return try reader.parseDocument()
+    }
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
+        // A UTF-8 byte order mark is tolerated, as editors on some platforms write one.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            lineStart = 3
+        }
+    }
+
+    // Columns are counted incrementally from a cached point on the current line, so that a
+    // minified one-line file does not cost a scan from the line start for every value.
+    private var cachedOffset = 0
+    private var cachedColumn = 1
+    private var cachedLine = 0
+
+    private var position: SourcePosition {
+        mutating get { position(at: index) }
+    }
+
+    private mutating func position(at offset: Int) -> SourcePosition {
+        var i = lineStart
+        var column = 1
+        if cachedLine == line && cachedOffset >= lineStart && cachedOffset <= offset {
+            i = cachedOffset
+            column = cachedColumn
+        }
+        while i < offset && i < bytes.count {
+            // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        cachedLine = line
+        cachedOffset = i
+        cachedColumn = column
+        return SourcePosition(line: line, column: column)
+    }
+
+    private mutating func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, position: position(at: offset ?? index))
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
+        skipWhitespace()
+        if index >= bytes.count { throw fail("the file is empty; expected a JSON object") }
+        let node = try parseValue()
+        skipWhitespace()
+        if index < bytes.count {
+            throw fail("unexpected \(describeCurrent()) after the end of the JSON value")
+        }
+        return node
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private func describeCurrent() -> String {
+        guard index < bytes.count else { return "end of file" }
+        let b = bytes[index]
+        if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
+        if b < 0x20 || b == 0x7F { return "control byte 0x\(String(b, radix: 16, uppercase: true))" }
+        return "character"
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        guard index < bytes.count else { throw fail("unexpected end of file; expected a value") }
+        let start = position
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(start)
+        case UInt8(ascii: "["): return try parseArray(start)
+        case UInt8(ascii: "\""): return JSONNode(value: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), position: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), position: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, position: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber(start)
+        case UInt8(ascii: "'"): throw fail("strings use double quotes in JSON, not single quotes")
+        case UInt8(ascii: "/"): throw fail("comments are not allowed in JSON")
+        default: throw fail("unexpected \(describeCurrent()); expected a value")
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+        let start = index
+        for expected in word.utf8 {
+            guard index < bytes.count, bytes[index] == expected else {
+                throw fail("invalid literal; expected '\(word)'", at: start)
+            }
+            index += 1
+        }
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseObject(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        index += 1
+        var members: [JSONNode.Member] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return JSONNode(value: .object(members), position: start)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw fail("unexpected end of file; the object opened at \(start) is not closed")
+            }
+            if bytes[index] == UInt8(ascii: "}") { throw fail("trailing comma before '}'") }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                throw fail("unexpected \(describeCurrent()); expected a member name in double quotes")
+            }
+            let keyPosition = position
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw fail("unexpected \(describeCurrent()); expected ':' after the member name \"\(key)\"")
+            }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(.init(key: key, keyPosition: keyPosition, value: value))
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw fail("unexpected end of file; the object opened at \(start) is not closed")
+            }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+            throw fail("unexpected \(describeCurrent()); expected ',' or '}' in the object")
+        }
+        depth -= 1
+        return JSONNode(value: .object(members), position: start)
+    }
+
+    private mutating func parseArray(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+        try enter()
+        index += 1
+        var items: [JSONNode] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return JSONNode(value: .array(items), position: start)
+        }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw fail("unexpected end of file; the array opened at \(start) is not closed")
+            }
+            if bytes[index] == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
+            items.append(try parseValue())
+            skipWhitespace()
+            guard index < bytes.count else {
+                throw fail("unexpected end of file; the array opened at \(start) is not closed")
+            }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+            throw fail("unexpected \(describeCurrent()); expected ',' or ']' in the array")
+        }
+        depth -= 1
+        return JSONNode(value: .array(items), position: start)
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        let open = index
+        let opened = position
+        index += 1
+        var out: [UInt8] = []
+        while true {
+            guard index < bytes.count else {
+                throw fail("unexpected end of file; the string opened at \(opened) is not closed")
+            }
+            let b = bytes[index]
+            switch b {
+            case UInt8(ascii: "\""):
+                index += 1
+                guard let s = String(validating: out, as: UTF8.self) else {
+                    throw fail("the string is not valid UTF-8", at: open)
+                }
+                return s
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { continue }
+                let e = bytes[index]
+                index += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"): try appendUnicodeEscape(to: &out)
+                default: throw fail("invalid escape sequence in a string", at: index - 2)
+                }
+            case 0x0A:
+                throw fail("unexpected end of line in a string; the string opened at \(opened) is not closed")
+            case 0x00..<0x20:
+                throw fail("control byte 0x\(String(b, radix: 16, uppercase: true)) in a string (escape it)")
+            default:
+                out.append(b)
+                index += 1
+            }
+        }
+    }
+
+    private mutating func readHex4() throws(JSONSyntaxError) -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard index < bytes.count else { throw fail("unexpected end of file in a \\u escape") }
+            let c = bytes[index]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw fail("invalid hexadecimal digit in a \\u escape")
+            }
+            v = v << 4 | d
+            index += 1
+        }
+        return v
+    }
+
+    private mutating func appendUnicodeEscape(to out: inout [UInt8]) throws(JSONSyntaxError) {
+        var scalar = try readHex4()
+        if (0xD800..<0xDC00).contains(scalar) {
+            // A high surrogate must be followed by \u and a low surrogate.
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw fail("unpaired surrogate in a \\u escape")
+            }
+            index += 2
+            let low = try readHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw fail("unpaired surrogate in a \\u escape") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(scalar) {
+            throw fail("unpaired surrogate in a \\u escape")
+        }
+        guard let u = Unicode.Scalar(scalar) else { throw fail("invalid \\u escape") }
+        out.append(contentsOf: Array(String(Character(u)).utf8))
+    }
+
+    private mutating func parseNumber(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+        let from = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        func digits(_ r: inout JSONReader) -> Int {
+            let s = r.index
+            while r.index < r.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(r.bytes[r.index]) { r.index += 1 }
+            return r.index - s
+        }
+        let intStart = index
+        let n = digits(&self)
+        if n == 0 { throw fail("invalid number") }
+        if n > 1 && bytes[intStart] == UInt8(ascii: "0") { throw fail("numbers may not have leading zeros", at: intStart) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            if digits(&self) == 0 { throw fail("invalid number: expected digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if digits(&self) == 0 { throw fail("invalid number: expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[from..<index], as: UTF8.self)
+        return JSONNode(value: .number(Double(text) ?? .nan, text: text), position: start)
+    }
+}

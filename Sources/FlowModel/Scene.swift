@@ -1,0 +1,141 @@
+/// A storyboard scene (or a XIB, when `nib` is set).
+public struct Scene: Hashable, Sendable {
+    public var id: String
+    public var className: String
+    public var storyboardIdentifier: String?
+    public var title: String?
+    /// Row counts per section.
+    public var rows: [Int]
+    public var controls: [String]
+    public var nib: String?
+    public var origin: Origin
+
+    public init(id: String, className: String, origin: Origin = Origin(path: "", position: nil)) {
+        self.id = id
+        self.className = className
+        self.storyboardIdentifier = nil
+        self.title = nil
+        self.rows = []
+        self.controls = []
+        self.nib = nil
+        self.origin = origin
+    }
+
+    public var rowCount: Int { rows.reduce(0, +) }
+}
+
+public enum SegueKind: String, Hashable, Sendable, CaseIterable {
+    case show
+    case showDetail
+    case presentation
+    case popoverPresentation
+    case embed
+    case unwind
+    case relationship
+    case custom
+    case push
+    case modal
+}
+
+public enum Relationship: String, Hashable, Sendable, CaseIterable {
+    case rootViewController
+    case viewControllers
+    case masterViewController
+    case detailViewController
+}
+
+public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
+    case automatic
+    case fullScreen
+    case pageSheet
+    case formSheet
+    case currentContext
+    case custom
+    case overFullScreen
+    case overCurrentContext
+    case popover
+    case none
+    case blurOverFullScreen
+}
+
+public enum ModalTransitionStyle: String, Hashable, Sendable, CaseIterable {
+    case coverVertical
+    case flipHorizontal
+    case crossDissolve
+    case partialCurl
+}
+
+/// An Objective-C selector as storyboards store it, with the Swift name when the flow gave one.
+public struct SelectorName: Hashable, Sendable, CustomStringConvertible {
+    public var selector: String
+    public var swiftName: String?
+
+    public init(_ text: String) {
+        if text.contains("(") {
+            swiftName = text
+            selector = ObjCSelector.derive(fromSwiftName: text)
+        } else {
+            swiftName = nil
+            selector = text
+        }
+    }
+
+    public var description: String { swiftName ?? selector }
+}
+
+public struct Segue: Hashable, Sendable {
+    public var identifier: String?
+    public var source: Int
+    public var destination: Int?
+    public var kind: SegueKind
+    public var relationship: Relationship?
+    public var action: SelectorName?
+    public var trigger: Trigger
+    public var modalPresentationStyle: ModalPresentationStyle?
+    public var modalTransitionStyle: ModalTransitionStyle?
+    public var customClass: String?
+    public var animates: Bool
+    public var unwindAction: SelectorName?
+    public var origin: Origin
+
+    public init(source: Int, destination: Int?, kind: SegueKind, origin: Origin = Origin(path: "", position: nil)) {
+        self.identifier = nil
+        self.source = source
+        self.destination = destination
+        self.kind = kind
+        self.relationship = nil
+        self.action = nil
+        self.trigger = .manual
+        self.modalPresentationStyle = nil
+        self.modalTransitionStyle = nil
+        self.customClass = nil
+        self.animates = true
+        self.unwindAction = nil
+        self.origin = origin
+    }
+}
+
+/// Swift name → Objective-C selector, the way the compiler infers it for `@objc` methods.
+public enum ObjCSelector {
+    /// `makeDetail(coder:sender:segueIdentifier:)` → `makeDetailWithCoder:sender:segueIdentifier:`;
+    /// `showResult(_:sender:)` → `showResult:sender:`; `reset()` → `reset`.
+    public static func derive(fromSwiftName name: String) -> String {
+        guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return name }
+        let base = String(name[..<open])
+        let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
+        let labels = inner.split(separator: ":", omittingEmptySubsequences: false).dropLast().map(String.init)
+        guard let first = labels.first else { return base }
+        var selector = base
+        if first != "_" {
+            // The compiler appends "With" unless the label itself starts with the word "with".
+            let startsWithWith = first.hasPrefix("with") && (first.count == 4 || first.dropFirst(4).first!.isUppercase)
+            selector += startsWithWith ? first.prefix(1).uppercased() + first.dropFirst() : "With" + first.prefix(1).uppercased() + first.dropFirst()
+        }
+        selector += ":"
+        for label in labels.dropFirst() { selector += (label == "_" ? "" : label) + ":" }
+        return selector
+    }
+
+    /// The number of arguments a selector takes: one per colon.
+    public static func argumentCount(_ selector: String) -> Int { selector.filter { $0 == ":" }.count }
+}

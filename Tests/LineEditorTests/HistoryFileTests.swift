@@ -1,0 +1,67 @@
+import Testing
+@testable import LineEditor
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct HistoryFileTests {
+    private func temporaryDirectory() throws -> String {
+        var template = Array("/tmp/lineeditor-tests-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        try #require(made != nil)
+        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    private func contents(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        while case let byte = fgetc(file), byte != EOF { bytes.append(UInt8(byte)) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func mode(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o777
+    }
+
+    @Test func savesEachLineImmediatelyWithPrivateModes() throws {
+        // libedit's strvis keeps UTF-8 bytes raw only under a UTF-8 LC_CTYPE; LineEditor.init
+        // sets one, this test has to do it itself.
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+        let root = try temporaryDirectory()
+        let path = root + "/state/flownav/history"
+        let history = try #require(HistoryFile(path: path))
+        #expect(mode(root + "/state/flownav") == 0o700)
+
+        history.add("héllo wörld")
+        history.add("héllo wörld")  // adjacent duplicate
+        history.add("   ")  // blank
+        history.add(".help")
+
+        #expect(contents(path) == "_HiStOrY_V2_\nh\u{e9}llo\\040w\u{f6}rld\n.help\n")
+        #expect(mode(path) == 0o600)
+    }
+
+    @Test func reloadsPreviousSession() throws {
+        let root = try temporaryDirectory()
+        let first = root + "/a/history"
+        do {
+            let history = try #require(HistoryFile(path: first))
+            history.add("one")
+            history.add("two")
+        }
+        let reloaded = try #require(HistoryFile(path: first))
+        reloaded.add("three")
+        #expect(contents(first) == "_HiStOrY_V2_\none\ntwo\nthree\n")
+    }
+
+    @Test func withoutPathNothingIsWritten() throws {
+        let history = try #require(HistoryFile(path: nil))
+        history.add("one")  // must simply not crash
+    }
+}
