@@ -18,7 +18,7 @@ let package = Package(
         // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
-        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"]),
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",

@@ -1,0 +1,161 @@
+import FlowEngine
+import FlowModel
+
+extension Session {
+    /// Commands that act on or look at the simulated app.
+    mutating func appCommand(_ name: String, _ command: Word, _ args: [Word], sim: inout Simulator, into out: inout Output) throws(InputError) {
+        let trace = self.trace
+        let formatter = { (s: Simulator) in EventFormatter(sim: s, trace: trace) }
+        switch name {
+        case "where":
+            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+            for l in TreeView(sim: sim).lines() { out.add(l) }
+            return
+        case "scenes":
+            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+            let width = sim.flow.scenes.map(\.id.count).max() ?? 0
+            for (i, s) in sim.flow.scenes.enumerated() {
+                let live = sim.state.live.filter { $0.scene == i }.map { Simulator.address($0.id) }
+                var line = "\(s.id.padding(to: width))  \(s.className)"
+                if let sb = s.storyboardIdentifier { line += "  Storyboard ID \(sb)" }
+                if let nib = s.nib { line += "  XIB \(nib)" }
+                if i == sim.flow.initial { line += "  (initial)" }
+                if !live.isEmpty { line += "  live: " + live.joined(separator: ", ") }
+                out.add(line)
+            }
+            return
+        case "inspect":
+            if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
+            let id = try args.first.map { w throws(InputError) in try instance(w, in: sim, allowReleased: true) } ?? sim.state.frontmost
+            guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
+            for l in InspectView(sim: sim).lines(for: id) { out.add(l) }
+            return
+        case "segues":
+            let rest = try options(args, allowed: ["from"], sim: sim, subjectFirst: false)
+            if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
+            guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
+            for l in SegueListView(sim: sim).lines(for: id) { out.add(l) }
+            return
+        case "relaunch":
+            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+            var fresh = Simulator(flow: sim.flow)
+            let events = fresh.launch()
+            sim = fresh
+            out.lines += formatter(sim).lines(events)
+            if sim.hasCrashed { out.status = .crashed }
+            return
+        default:
+            break
+        }
+        let engineCommand = try parse(name, command, args, sim: sim)
+        if sim.hasCrashed {
+            out.add("error: the app has crashed; only 'where', 'inspect', 'segues', 'scenes', 'relaunch' and 'load' work now", .error)
+            out.status = .rejected
+            return
+        }
+        switch sim.run(engineCommand) {
+        case .success(let events):
+            out.lines += formatter(sim).lines(events)
+            if sim.hasCrashed {
+                out.add("the app has crashed; 'relaunch' to start it again", .note)
+                out.status = .crashed
+            }
+        case .failure(let rejection):
+            out.add("error: \(rejection.message)\(Suggest.phrase(rejection.suggestions))", .error)
+            out.status = .rejected
+        }
+    }
+
+    private func parse(_ name: String, _ command: Word, _ args: [Word], sim: Simulator) throws(InputError) -> Command {
+        let afterCommand = command.column + command.text.count + 1
+        switch name {
+        case "perform":
+            let o = try options(args, allowed: ["from", "sender"], sim: sim)
+            guard let id = o.positional.first else { throw InputError("perform needs a segue identifier: perform ID [from SCENE] [sender EXPR]", column: afterCommand) }
+            if o.positional.count > 1 { throw InputError("unexpected argument '\(o.positional[1].text)'", at: o.positional[1]) }
+            return .perform(identifier: id.text, on: o.from, sender: o.sender)
+        case "tap":
+            let o = try options(args, allowed: ["from"], sim: sim)
+            guard let control = o.positional.first else { throw InputError("tap needs a control name", column: afterCommand) }
+            if o.positional.count > 1 { throw InputError("unexpected argument '\(o.positional[1].text)'", at: o.positional[1]) }
+            return .tap(control: control.text, on: o.from)
+        case "call":
+            let o = try options(args, allowed: ["from"], sim: sim)
+            guard let action = o.positional.first else { throw InputError("call needs an action name", column: afterCommand) }
+            if o.positional.count > 1 { throw InputError("unexpected argument '\(o.positional[1].text)'", at: o.positional[1]) }
+            return .call(action: action.text, on: o.from)
+        case "select":
+            let o = try options(args, allowed: ["from"], sim: sim)
+            guard let rowWord = o.positional.first else { throw InputError("select needs a row number (from 0)", column: afterCommand) }
+            guard let row = Int(rowWord.text), row >= 0 else { throw InputError("expected a row number (from 0), found '\(rowWord.text)'", at: rowWord) }
+            var section = 0
+            if o.positional.count > 1 {
+                guard let s = Int(o.positional[1].text), s >= 0 else { throw InputError("expected a section number (from 0), found '\(o.positional[1].text)'", at: o.positional[1]) }
+                section = s
+            }
+            if o.positional.count > 2 { throw InputError("unexpected argument '\(o.positional[2].text)'", at: o.positional[2]) }
+            return .select(section: section, row: row, on: o.from)
+        case "back":
+            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+            return .back
+        case "dismiss":
+            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+            return .dismiss
+        case "tab":
+            guard let w = args.first else { throw InputError("tab needs a tab number (from 0)", column: afterCommand) }
+            guard let n = Int(w.text), n >= 0 else { throw InputError("expected a tab number (from 0), found '\(w.text)'", at: w) }
+            if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
+            return .tab(n)
+        default:
+            throw InputError("'\(name)' is not an app command", at: command)
+        }
+    }
+
+    struct Options {
+        var positional: [Word] = []
+        var from: Int?
+        var sender: String?
+    }
+
+    /// Positional words plus `from SCENE|ADDRESS` and `sender EXPR` (the rest of the line).
+    private func options(_ args: [Word], allowed: Set<String>, sim: Simulator, subjectFirst: Bool = true) throws(InputError) -> Options {
+        var o = Options()
+        var i = 0
+        while i < args.count {
+            let w = args[i]
+            // The first word of perform/tap/call/select is always its subject, even if it reads "from".
+            if allowed.contains(w.text) && (!o.positional.isEmpty || !subjectFirst) {
+                guard i + 1 < args.count else { throw InputError("'\(w.text)' needs a value", column: w.column + w.text.count + 1) }
+                if w.text == "from" {
+                    o.from = try instance(args[i + 1], in: sim, allowReleased: false)
+                    i += 2
+                } else {
+                    o.sender = args[(i + 1)...].map(\.text).joined(separator: " ")
+                    i = args.count
+                }
+                continue
+            }
+            o.positional.append(w)
+            i += 1
+        }
+        return o
+    }
+
+    /// A scene id (its live instance, the visible one first) or an address.
+    func instance(_ w: Word, in sim: Simulator, allowReleased: Bool) throws(InputError) -> Int {
+        if w.text.hasPrefix("0x") {
+            guard let id = sim.instance(address: w.text) else {
+                throw InputError("no instance at \(w.text)", at: w, suggestions: NameSuggester.nearest(to: w.text, in: sim.state.live.map { Simulator.address($0.id) }))
+            }
+            if !allowReleased && sim.state[id].isReleased { throw InputError("\(sim.describe(id)) has been released", at: w) }
+            return id
+        }
+        guard let scene = sim.flow.sceneIndex(w.text) else {
+            throw InputError("no scene '\(w.text)'", at: w, suggestions: NameSuggester.nearest(to: w.text, in: sim.flow.scenes.map(\.id)))
+        }
+        let live = sim.state.live.filter { $0.scene == scene }.map(\.id)
+        let visible = sim.state.topLevel.map { sim.state.visibleChain(from: $0) } ?? []
+        if let v = live.last(where: { visible.contains($0) }) ?? live.last { return v }
+        throw InputError("scene '\(w.text)' has no live instance now", at: w)
+    }
+}

@@ -1,0 +1,58 @@
+/// A word of a command line and the column (1-based, in characters) where it starts, so an
+/// error can put a caret under it.
+public struct Word: Hashable, Sendable {
+    public var text: String
+    public var column: Int
+}
+
+/// A problem with what was typed, pointing at a column of the line.
+public struct InputError: Error, Hashable, Sendable {
+    public var message: String
+    public var column: Int
+    public var width: Int
+    public var suggestions: [String]
+
+    public init(_ message: String, at word: Word, suggestions: [String] = []) {
+        self.message = message
+        self.column = word.column
+        self.width = max(1, word.text.count)
+        self.suggestions = suggestions
+    }
+
+    public init(_ message: String, column: Int, width: Int = 1, suggestions: [String] = []) {
+        self.message = message
+        self.column = column
+        self.width = width
+        self.suggestions = suggestions
+    }
+}
+
+public enum Words {
+    /// Splits on spaces; double quotes group words (`sender "the cell"`).
+    public static func split(_ line: String) -> [Word] {
+        var words: [Word] = []
+        var current = ""
+        var start = 0
+        var inQuotes = false
+        var column = 0
+        var hasWord = false
+        for c in line {
+            column += 1
+            if c == "\"" {
+                if !hasWord { start = column; hasWord = true }
+                inQuotes.toggle()
+                continue
+            }
+            if (c == " " || c == "\t") && !inQuotes {
+                if hasWord { words.append(Word(text: current, column: start)) }
+                current = ""
+                hasWord = false
+                continue
+            }
+            if !hasWord { start = column; hasWord = true }
+            current.append(c)
+        }
+        if hasWord { words.append(Word(text: current, column: start)) }
+        return words
+    }
+}

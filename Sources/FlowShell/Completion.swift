@@ -1,0 +1,70 @@
+import FlowEngine
+import FlowModel
+
+/// What Tab should offer for the text before the cursor.
+public enum CompletionRequest: Equatable, Sendable {
+    /// Replace the word being typed (`prefix`) with one of `words`.
+    case words(prefix: String, [String])
+    /// Complete a file path; the executable lists the folder.
+    case path(prefix: String)
+}
+
+extension Session {
+    /// State-aware candidates: commands; segue identifiers of the front-most view controller (or
+    /// the one named with `from`); its controls and actions; live scenes and addresses.
+    public func completions(for lineBeforeCursor: String) -> CompletionRequest {
+        let endsWithSpace = lineBeforeCursor.last == " " || lineBeforeCursor.isEmpty
+        var words = Words.split(lineBeforeCursor).map(\.text)
+        let prefix = endsWithSpace ? "" : (words.popLast() ?? "")
+        func offer(_ candidates: [String]) -> CompletionRequest {
+            .words(prefix: prefix, candidates.filter { $0.hasPrefix(prefix) })
+        }
+        guard let command = words.first else { return offer(CommandCatalog.names) }
+        let args = Array(words.dropFirst())
+        let previous = args.last
+        if previous == "from" || (command == "inspect" && args.isEmpty) { return offer(liveTargets()) }
+        if command == "load" { return .path(prefix: prefix) }
+        if command == "help" { return args.isEmpty ? offer(CommandCatalog.names) : offer([]) }
+        if command == "trace" { return args.isEmpty ? offer(["on", "off"]) : offer([]) }
+        guard let sim else { return offer([]) }
+        let receiver = fromTarget(args, sim: sim) ?? sim.state.frontmost
+        guard let receiver else { return offer([]) }
+        let scene = sim.state[receiver].scene.map { sim.flow.scenes[$0] }
+        switch command {
+        case "perform":
+            if args.isEmpty {
+                let ids = scene.map { s in sim.flow.segues.filter { sim.flow.scenes[$0.source].id == s.id }.compactMap(\.identifier) } ?? []
+                return offer(Array(Set(ids)).sorted())
+            }
+            return previous == "sender" ? offer(["self", "nil"]) : offer(["from", "sender"].filter { !args.contains($0) })
+        case "tap":
+            return args.isEmpty ? offer(scene?.controls ?? []) : offer(["from"])
+        case "call":
+            return args.isEmpty ? offer(sim.flow.actions(of: sim.state[receiver].className).map(\.name)) : offer(["from"])
+        case "select":
+            let rows = scene?.rows.first ?? 0
+            return args.isEmpty ? offer((0..<min(rows, 100)).map(String.init)) : offer(["from"])
+        case "tab":
+            guard let f = sim.state.frontmost else { return offer([]) }
+            let tabBar = ([f] + sim.state.ancestors(of: f)).first { sim.flow.containerKind(of: sim.state[$0].className) == .tabBar }
+            let n = tabBar.map { t in sim.state[t].children.filter { sim.state[$0].role == .tab }.count } ?? 0
+            return args.isEmpty ? offer((0..<n).map(String.init)) : offer([])
+        case "segues":
+            return offer(["from"])
+        default:
+            return offer([])
+        }
+    }
+
+    private func liveTargets() -> [String] {
+        guard let sim else { return [] }
+        var names = Set<String>()
+        for i in sim.state.live { if let s = i.scene { names.insert(sim.flow.scenes[s].id) } }
+        return names.sorted() + sim.state.live.map { Simulator.address($0.id) }
+    }
+
+    private func fromTarget(_ args: [String], sim: Simulator) -> Int? {
+        guard let i = args.firstIndex(of: "from"), i + 1 < args.count else { return nil }
+        return try? instance(Word(text: args[i + 1], column: 1), in: sim, allowReleased: false)
+    }
+}

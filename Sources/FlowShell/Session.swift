@@ -1,0 +1,169 @@
+import FlowEngine
+import FlowModel
+
+/// A shell session: the loaded flow, the simulated app, and what has been typed. It turns one
+/// input line into output lines and a status; it never touches the terminal.
+public struct Session: Sendable {
+    public private(set) var sim: Simulator?
+    /// The path the flow was loaded from (nil for the built-in demo).
+    public private(set) var flowPath: String?
+    public private(set) var trace = false
+    public private(set) var history: [String] = []
+    /// The worst status so far: the exit status of a batch run.
+    public private(set) var status: Status = .ok
+    /// Relative `load` paths resolve against this folder (a transcript's own folder).
+    public var baseDirectory: String?
+
+    public init() {}
+
+    /// The built-in demo flow, launched.
+    public static func demo() -> Session {
+        var s = Session()
+        if case .success(let loaded) = FlowLoader.load(text: DemoFlow.json, file: DemoFlow.name) {
+            s.install(loaded.flow, path: nil)
+        }
+        return s
+    }
+
+    public var flowName: String { sim?.flow.name ?? "no flow" }
+
+    /// `Items:ItemsViewController` — where the user is, for the prompt.
+    public var location: String {
+        guard let sim else { return "no flow" }
+        if sim.hasCrashed { return "\(sim.flow.name):crashed" }
+        guard let f = sim.state.frontmost else { return sim.flow.name }
+        return "\(sim.flow.name):\(sim.state[f].className)"
+    }
+
+    /// Loads a flow and launches it; the current flow stays when the new one fails.
+    public mutating func load(path: String) -> Output {
+        var out = Output()
+        let resolved = resolve(path)
+        switch FlowLoader.load(path: resolved) {
+        case .success(let loaded):
+            for w in loaded.warnings { out.add(w.description, .warning) }
+            out.add("loaded \(loaded.flow.name) from \(path): \(loaded.flow.scenes.count) scenes, \(loaded.flow.segues.count) segues", .note)
+            out.lines += install(loaded.flow, path: path)
+        case .failure(let error):
+            for d in error.diagnostics { out.add(d.description, d.severity == .error ? .error : .warning) }
+            if error.omitted > 0 { out.add("… and \(error.omitted) more errors", .error) }
+            out.status = .loadFailed
+        }
+        status = max(status, out.status)
+        return out
+    }
+
+    private func resolve(_ path: String) -> String {
+        guard let base = baseDirectory, !path.hasPrefix("/") else { return path }
+        return base + "/" + path
+    }
+
+    @discardableResult
+    mutating func install(_ flow: Flow, path: String?) -> [OutputLine] {
+        var s = Simulator(flow: flow)
+        let events = s.launch()
+        sim = s
+        flowPath = path
+        var lines = EventFormatter(sim: s, trace: trace).lines(events)
+        if s.hasCrashed {
+            lines.append(OutputLine("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note))
+            status = max(status, .crashed)
+        }
+        return lines
+    }
+
+    /// Runs one line of input.
+    public mutating func execute(_ line: String) -> Output {
+        var out = Output()
+        let words = Words.split(line)
+        guard let first = words.first else { return out }
+        if first.text.hasPrefix("#") { return out }
+        history.append(line)
+        do throws(InputError) {
+            try dispatch(first, Array(words.dropFirst()), line: line, into: &out)
+        } catch {
+            out.inputError(error, line: line)
+        }
+        status = max(status, out.status)
+        return out
+    }
+
+    private mutating func dispatch(_ command: Word, _ args: [Word], line: String, into out: inout Output) throws(InputError) {
+        guard let info = CommandCatalog.info(command.text) else {
+            throw InputError("unknown command '\(command.text)' (type 'help' for the list)", at: command,
+                             suggestions: NameSuggester.nearest(to: command.text, in: CommandCatalog.names, limit: 2))
+        }
+        switch info.name {
+        case "help": try help(args, into: &out)
+        case "quit":
+            try noArguments(args)
+            out.quit = true
+        case "load":
+            guard let path = args.first else { throw InputError("load needs a flow file: \(info.synopsis)", column: command.column + command.text.count + 1) }
+            if args.count > 1 { throw InputError("load takes one path (quote a path with spaces)", at: args[1]) }
+            let result = load(path: path.text)
+            out.lines += result.lines
+            out.status = result.status
+        case "history":
+            try noArguments(args)
+            for (n, h) in history.enumerated() { out.add(String(format: "%5d  ", n + 1) + h) }
+        case "trace":
+            guard args.count == 1, args[0].text == "on" || args[0].text == "off" else {
+                throw InputError("expected 'on' or 'off'", column: args.first?.column ?? command.column + 6, width: args.first?.text.count ?? 1)
+            }
+            trace = args[0].text == "on"
+            out.add("trace is \(args[0].text)", .note)
+        default:
+            guard var sim else {
+                out.add("error: no flow is loaded; use 'load FLOW'", .error)
+                out.status = .rejected
+                return
+            }
+            try appCommand(info.name, command, args, sim: &sim, into: &out)
+            self.sim = sim
+        }
+    }
+
+    private func noArguments(_ args: [Word]) throws(InputError) {
+        if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+    }
+
+    private mutating func help(_ args: [Word], into out: inout Output) throws(InputError) {
+        if let a = args.first {
+            guard let info = CommandCatalog.info(a.text) else {
+                throw InputError("no command '\(a.text)'", at: a, suggestions: NameSuggester.nearest(to: a.text, in: CommandCatalog.names, limit: 2))
+            }
+            out.add(info.synopsis, .heading)
+            out.add("  " + info.summary)
+            out.add("")
+            for l in Wrap.lines(info.details, width: 76) { out.add("  " + l) }
+            out.add("")
+            out.add("  example: \(info.example)")
+            return
+        }
+        let width = CommandCatalog.all.map(\.synopsis.count).max() ?? 0
+        for c in CommandCatalog.all {
+            out.add(c.synopsis.padding(to: width) + "  " + c.summary)
+        }
+    }
+}
+
+enum Wrap {
+    static func lines(_ text: String, width: Int) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                out.append(current)
+                current = ""
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+}
+
+extension String {
+    func padding(to n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+}

@@ -1,0 +1,61 @@
+/// The shell's commands, with their help. Names are the contract of transcripts and scripts.
+public struct CommandInfo: Sendable {
+    public var name: String
+    public var synopsis: String
+    public var summary: String
+    public var details: String
+    public var example: String
+}
+
+public enum CommandCatalog {
+    public static let all: [CommandInfo] = [
+        .init(name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
+              details: "Without an argument, lists every command with a one-line summary.", example: "help perform"),
+        .init(name: "load", synopsis: "load FLOW", summary: "load a flow file and launch its app",
+              details: "Reads a flow (format 1), reports every problem with its file, line, column and JSON path, and on success launches the app afresh. A flow that fails to load leaves the current one in place.",
+              example: "load flows/segue-actions.json"),
+        .init(name: "where", synopsis: "where", summary: "draw the window's view-controller tree",
+              details: "The presentation chain, navigation stacks, tabs, split columns and embedded children, with each instance's address and scene. The front-most view controller is marked.",
+              example: "where"),
+        .init(name: "segues", synopsis: "segues [from SCENE|ADDRESS]", summary: "what can be performed from here",
+              details: "The segues the front-most view controller (or the one named) owns: identifier, kind, destination, trigger, and which segue action UIKit will look up on which object — including the relationship segue actions of a container destination, which UIKit sends to this source. Then the class's code actions.",
+              example: "segues"),
+        .init(name: "perform", synopsis: "perform ID [from SCENE|ADDRESS] [sender EXPR]", summary: "performSegue(withIdentifier:sender:)",
+              details: "Calls performSegue(withIdentifier:sender:) on the front-most view controller (or the one named). shouldPerformSegue is not consulted, as in UIKit. An identifier the receiver does not own raises UIKit's NSInvalidArgumentException. The sender is nil unless given (`sender self`).",
+              example: "perform ShowDetail sender self"),
+        .init(name: "tap", synopsis: "tap CONTROL [from SCENE|ADDRESS]", summary: "tap a button or bar button item",
+              details: "Runs what the control is connected to: its triggered segues (which ask shouldPerformSegue first) and its code actions.",
+              example: "tap add"),
+        .init(name: "select", synopsis: "select ROW [SECTION] [from SCENE|ADDRESS]", summary: "select a table or collection row",
+              details: "Sets the selection (what indexPathForSelectedRow returns), then runs the cell's segue (asking shouldPerformSegue) and the didSelectRowAt code actions. Rows and sections count from 0.",
+              example: "select 2"),
+        .init(name: "call", synopsis: "call ACTION [from SCENE|ADDRESS]", summary: "run a code action of the front-most class",
+              details: "Runs a code path of the class by its Swift name (or its base name): performSegue, present, push, show, dismiss or pop, through the same machinery as segues.",
+              example: "call done"),
+        .init(name: "back", synopsis: "back", summary: "the navigation bar's back button",
+              details: "Pops the top of the front-most navigation controller's stack; the popped view controller is released.", example: "back"),
+        .init(name: "dismiss", synopsis: "dismiss", summary: "dismiss the front-most presentation",
+              details: "As a Cancel button or a swipe down would: the presented view controller (and whatever it presents) is dismissed and released. A sheet leaves the presenter's appearance callbacks out, as UIKit does.",
+              example: "dismiss"),
+        .init(name: "tab", synopsis: "tab N", summary: "select tab N (from 0) of the front-most tab bar controller",
+              details: "Selects a tab; the new tab's view loads the first time it is shown.", example: "tab 1"),
+        .init(name: "inspect", synopsis: "inspect [SCENE|ADDRESS]", summary: "class, dependencies and where each value came from",
+              details: "Shows an instance (the front-most by default): class and superclasses, scene, lifecycle state, parent and presentation, and each dependency with its declaration, value and the code that set it.",
+              example: "inspect detail"),
+        .init(name: "trace", synopsis: "trace on|off", summary: "show every lifecycle callback",
+              details: "With trace on, output includes loadView, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear, willMove/didMove(toParent:) and deinit.",
+              example: "trace on"),
+        .init(name: "relaunch", synopsis: "relaunch", summary: "start the app again from launch",
+              details: "Throws the app's state away (also after a crash) and launches it again.", example: "relaunch"),
+        .init(name: "scenes", synopsis: "scenes", summary: "list the flow's scenes",
+              details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
+        .init(name: "history", synopsis: "history", summary: "the commands of this session",
+              details: "Lists the commands entered in this session, numbered.", example: "history"),
+        .init(name: "quit", synopsis: "quit", summary: "leave flownav",
+              details: "Exits with the session's status: 0, or 1 after a rejected command, 2 after a failed load, 3 after a crash.", example: "quit"),
+    ]
+
+    public static var names: [String] { all.map(\.name) }
+
+    public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
+}

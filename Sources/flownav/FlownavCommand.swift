@@ -1,0 +1,53 @@
+import ArgumentParser
+import FlowShell
+import Foundation
+
+@main
+struct Flownav: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flownav",
+        abstract: "Drive a simulated UIKit app through a storyboard-like navigation flow.",
+        discussion: """
+            With no FLOW, opens the demo flow built into flownav. When standard input is not a \
+            terminal, commands are read from it (batch mode): no banner, no prompt, no colour.
+
+            Exit status: 0 when every command ran and the app never crashed; 1 when a command \
+            was rejected; 2 when a flow could not be loaded; 3 when the simulated app crashed.
+            """,
+        version: "0.1.0"
+    )
+
+    @Argument(help: "A flow file (format 1, JSON).", completion: .file(extensions: ["json"]))
+    var flow: String?
+
+    @Flag(help: "In batch mode, print each command after the prompt marker, so the output is a transcript.")
+    var echo = false
+
+    @Flag(help: "In batch mode, stop at the first command that fails.")
+    var bail = false
+
+    @Flag(help: "Read commands as in batch mode even on a terminal.")
+    var batch = false
+
+    func run() throws {
+        var session = Session.demo()
+        var startup = Output()
+        if let flow {
+            session = Session()
+            startup = session.load(path: flow)
+            if startup.status == .loadFailed {
+                for l in startup.lines { FileHandle.standardError.write(Data((l.text + "\n").utf8)) }
+                throw ExitCode(Int32(Status.loadFailed.rawValue))
+            }
+        }
+        let status: Status
+        if !batch && Terminal.isInteractive {
+            var shell = InteractiveShell(session: session, startup: startup)
+            status = shell.run()
+        } else {
+            var runner = BatchRunner(session: session, echo: echo, bail: bail)
+            status = runner.run()
+        }
+        throw ExitCode(Int32(status.rawValue))
+    }
+}

@@ -1,0 +1,122 @@
+import FlowShell
+import Foundation
+import LineEditor
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum Terminal {
+    static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+
+    /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+    static var colours: Bool {
+        isatty(1) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    static func write(_ s: String) {
+        FileHandle.standardOutput.write(Data(s.utf8))
+    }
+
+    static func render(_ line: OutputLine, colours: Bool) -> String {
+        guard colours else { return line.text }
+        let code: String
+        switch line.style {
+        case .plain: return line.text
+        case .event: code = "0"
+        case .console: code = "33"
+        case .note: code = "2"
+        case .error: code = "31"
+        case .warning: code = "35"
+        case .crash: code = "1;31"
+        case .heading: code = "1"
+        }
+        return "\u{1B}[\(code)m\(line.text)\u{1B}[0m"
+    }
+}
+
+/// Batch mode: commands from standard input, output to standard output, no prompt or colour.
+struct BatchRunner {
+    var session: Session
+    let echo: Bool
+    let bail: Bool
+    static let marker = "flownav> "
+
+    mutating func run() -> Status {
+        while let line = readLine(strippingNewline: true) {
+            if echo { Terminal.write(Self.marker + line + "\n") }
+            let out = session.execute(line)
+            var text = ""
+            for l in out.lines { text += l.text + "\n" }
+            Terminal.write(text)
+            if out.quit || (bail && out.status != .ok) { break }
+        }
+        return session.status
+    }
+}
+
+/// The interactive shell: libedit line editing, completion, history, a prompt saying where you are.
+struct InteractiveShell {
+    var session: Session
+    let startup: Output
+
+    mutating func run() -> Status {
+        let env = ProcessInfo.processInfo.environment
+        let colours = Terminal.colours
+        guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env)) else {
+            var runner = BatchRunner(session: session, echo: false, bail: false)
+            return runner.run()
+        }
+        let source = session.flowPath ?? "the built-in demo flow"
+        Terminal.write("flownav 0.1.0 — \(session.flowName) (\(source))\nType 'help' for the commands, Tab to complete, Ctrl-D to leave.\n")
+        for l in startup.lines { Terminal.write(Terminal.render(l, colours: colours) + "\n") }
+        let box = SessionBox(session)
+        editor.completer = { before in box.complete(before) }
+        while true {
+            let location = box.session.location
+            let prompt = colours ? "\u{1B}[1;36m\(location)\u{1B}[0m> " : "\(location)> "
+            switch editor.read(prompt: prompt) {
+            case .endOfFile:
+                return box.session.status
+            case .interrupted:
+                continue
+            case .line(let line):
+                let out = box.session.execute(line)
+                var text = ""
+                for l in out.lines { text += Terminal.render(l, colours: colours) + "\n" }
+                Terminal.write(text)
+                if out.quit { return box.session.status }
+            }
+        }
+    }
+}
+
+/// The session, shared with the completion callback that libedit calls during `read`.
+final class SessionBox {
+    var session: Session
+
+    init(_ session: Session) { self.session = session }
+
+    func complete(_ before: String) -> CompletionResult {
+        switch session.completions(for: before) {
+        case .words(let prefix, let words):
+            return CompletionResult(replaceLength: prefix.count, candidates: words)
+        case .path(let prefix):
+            return CompletionResult(replaceLength: prefix.count, candidates: Self.paths(prefix))
+        }
+    }
+
+    /// Files and folders starting with `prefix`; folders end with `/`; flows first.
+    static func paths(_ prefix: String) -> [String] {
+        let slash = prefix.lastIndex(of: "/")
+        let folder = slash.map { String(prefix[...$0]) } ?? ""
+        let stem = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
+        return names.filter { $0.hasPrefix(stem) && (!$0.hasPrefix(".") || stem.hasPrefix(".")) }.sorted().compactMap { name in
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: folder + name, isDirectory: &isDir), isDir.boolValue { return folder + name + "/" }
+            return name.hasSuffix(".json") || name.hasSuffix(".flownav") ? folder + name : nil
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// A small flow that uses every kind of reference once, and loads cleanly. Tests derive broken
+/// flows from it by replacing one snippet (`Fixture.replacing`), so positions stay predictable.
+enum Fixture {
+    static let base = """
+{
+  "format": 1,
+  "name": "Items",
+  "module": "Items",
+  "initial": "nav",
+  "protocols": { "Injectable": {} },
+  "destinations": {
+    "Route": { "cases": { "Devices": { "values": ["model"], "segue": "ShowDetail" } } }
+  },
+  "classes": {
+    "ListViewController": {
+      "superclass": "UITableViewController",
+      "dependencies": {
+        "store": { "type": "Store", "injection": "property", "default": "Store()" }
+      },
+      "segueActions": {
+        "makeDetail(coder:sender:segueIdentifier:)": {
+          "returns": "DetailViewController",
+          "initializer": "init(coder:item:)",
+          "arguments": { "item": "store.item(at: selection)" },
+          "nilWhen": "noSelection"
+        },
+        "makeAdd(coder:)": { "returns": "AddViewController" }
+      },
+      "prepare": [
+        { "segue": "ShowDetail", "as": "DetailViewController", "set": { "note": "store.note" } },
+        { "as": "Injectable", "call": "inject(_:)", "with": "store" }
+      ],
+      "shouldPerform": { "ShowDetail": "store != nil" },
+      "unwindActions": ["unwindToList(_:)"],
+      "actions": {
+        "showFirst(_:)": {
+          "do": "present",
+          "class": "DetailViewController",
+          "initializer": "init(with:)",
+          "arguments": { "item": "store.first" }
+        },
+        "openDevices(_:)": {
+          "do": "performSegue",
+          "destination": "Devices",
+          "values": { "model": "store.model" }
+        }
+      }
+    },
+    "DetailViewController": {
+      "conformsTo": ["Injectable"],
+      "dependencies": {
+        "item": { "type": "Item", "injection": "initializer" },
+        "note": { "type": "String", "injection": "optional" }
+      },
+      "initializers": {
+        "init(coder:item:)": { "sets": ["item"] },
+        "init(with:)": { "sets": ["item"] }
+      },
+      "initCoder": { "fatalError": "init(coder:) has not been implemented", "line": 12 },
+      "viewDidLoad": { "uses": ["item"], "asserts": ["note"] },
+      "methods": {
+        "inject(_:)": { "sets": ["note"] },
+        "route(_:)": { "cases": { "Devices": { "set": { "note": "model" } } } }
+      }
+    },
+    "AddViewController": {}
+  },
+  "scenes": {
+    "nav": { "class": "UINavigationController" },
+    "list": { "class": "ListViewController", "rows": 3, "controls": ["add"] },
+    "detail": { "class": "DetailViewController" },
+    "addNav": { "class": "UINavigationController" },
+    "add": { "class": "AddViewController", "controls": ["cancel"] }
+  },
+  "segues": [
+    { "source": "nav", "destination": "list",
+      "kind": "relationship", "relationship": "rootViewController" },
+    { "id": "ShowDetail", "source": "list", "destination": "detail",
+      "kind": "show", "trigger": "cell",
+      "action": "makeDetail(coder:sender:segueIdentifier:)" },
+    { "id": "AddItem", "source": "list", "destination": "addNav",
+      "kind": "presentation", "trigger": "control:add" },
+    { "source": "addNav", "destination": "add",
+      "kind": "relationship", "relationship": "rootViewController",
+      "action": "makeAddWithCoder:" },
+    { "id": "Cancel", "source": "add", "kind": "unwind",
+      "unwindAction": "unwindToList(_:)", "trigger": "control:cancel" }
+  ]
+}
+"""
+}
