@@ -5,6 +5,9 @@ struct DiagnosticSink {
     private(set) var errorCount = 0
     /// Past this many errors a broken file would only bury the first, most useful messages.
     static let errorCap = 50
+    /// Where each decoded value stood, by JSON path (for a map entry, where its name stood), so
+    /// that the validator's findings point at the offending value rather than its enclosing object.
+    var positions: [String: SourcePosition] = [:]
 
     init(file: String) { self.file = file }
 
@@ -57,6 +60,7 @@ struct Fields {
                 continue
             }
             values[m.key] = m.value
+            sink.positions[memberPath] = m.value.position
         }
         for key in required where values[key] == nil {
             sink.error(node.position, path, "missing required key '\(key)'")
@@ -122,6 +126,7 @@ struct Fields {
         var out: [(String, SourcePosition, String)] = []
         for (i, item) in items.enumerated() {
             let p = JSONPath.index(path(key), i)
+            sink.positions[p] = item.position
             if let s = Self.string(item, p, &sink) { out.append((s, item.position, p)) }
         }
         return out
@@ -149,6 +154,7 @@ struct Fields {
                 sink.error(m.keyPosition, JSONPath.member(path, m.key), "a name may not be empty")
                 continue
             }
+            sink.positions[JSONPath.member(path, m.key)] = m.keyPosition
             out.append(m)
         }
         return out

@@ -44,7 +44,11 @@ struct FlowDecoder {
         for m in top.map("classes", &sink) {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
         }
+        // Scene ids as declared: one that failed to decode has its own error, and references to
+        // it must not add an "unknown scene" error on top.
+        var declaredScenes: [String] = []
         for m in top.map("scenes", &sink) {
+            declaredScenes.append(m.key)
             if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
         }
         var sceneIndex: [String: Int] = [:]
@@ -52,13 +56,13 @@ struct FlowDecoder {
         if let initial = top.string("initial", &sink) {
             if let i = sceneIndex[initial] {
                 flow.initial = i
-            } else {
-                sink.unknown("scene", initial, at: top["initial"]?.position, "initial", known: flow.scenes.map(\.id))
+            } else if !declaredScenes.contains(initial) {
+                sink.unknown("scene", initial, at: top["initial"]?.position, "initial", known: declaredScenes)
             }
         }
         if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode) }
         for (i, node) in top.array("segues", &sink).enumerated() {
-            if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: flow.scenes.map(\.id)) {
+            if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
             }
         }
@@ -287,12 +291,12 @@ struct FlowDecoder {
         var source: Int?
         if let name = f.string("source", &sink) {
             source = scenes[name]
-            if source == nil { sink.unknown("scene", name, at: f["source"]?.position, f.path("source"), known: sceneIDs) }
+            if source == nil, !sceneIDs.contains(name) { sink.unknown("scene", name, at: f["source"]?.position, f.path("source"), known: sceneIDs) }
         }
         var destination: Int?
         if let name = f.string("destination", &sink) {
             destination = scenes[name]
-            if destination == nil { sink.unknown("scene", name, at: f["destination"]?.position, f.path("destination"), known: sceneIDs) }
+            if destination == nil, !sceneIDs.contains(name) { sink.unknown("scene", name, at: f["destination"]?.position, f.path("destination"), known: sceneIDs) }
             if kind == .unwind { sink.error(f["destination"]?.position, f.path("destination"), "an unwind segue has no destination: UIKit finds it at run time") }
         } else if kind != .unwind && f["destination"] == nil {
             sink.error(f.position, path, "missing required key 'destination'")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A flow ready to run, with the warnings its file produced.
 public struct LoadedFlow: Sendable {
@@ -10,14 +14,10 @@ public struct LoadedFlow: Sendable {
 /// `Diagnostic` value; nothing is printed here.
 public enum FlowLoader {
     public static func load(path: String) -> Result<LoadedFlow, FlowLoadError> {
-        let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(single(path, "no such file"))
+        switch FileBytes.read(path) {
+        case .success(let bytes): return load(bytes: bytes, file: path)
+        case .failure(let problem): return .failure(single(path, problem.message))
         }
-        if isDirectory.boolValue { return .failure(single(path, "is a folder, not a flow file")) }
-        guard let data = try? Data(contentsOf: url) else { return .failure(single(path, "cannot be read (permission denied?)")) }
-        return load(bytes: [UInt8](data), file: path)
     }
 
     public static func load(text: String, file: String) -> Result<LoadedFlow, FlowLoadError> {

@@ -13,6 +13,14 @@ struct FlowValidator {
         validateLaunch()
     }
 
+    /// The origin of the value at `base`'s member `key` (or item `index`), at the position the
+    /// decoder recorded for it; `base`'s position when there is none.
+    private func origin(_ base: Origin, _ key: String, _ index: Int? = nil) -> Origin {
+        var path = JSONPath.member(base.path, key)
+        if let index { path = JSONPath.index(path, index) }
+        return Origin(path: path, position: sink.positions[path] ?? base.position)
+    }
+
     private mutating func requireClass(_ name: String, _ origin: Origin, what: String = "class") {
         if !flow.isKnownClass(name) {
             sink.unknown(what, name, at: origin.position, origin.path, known: allClassNames)
@@ -45,34 +53,40 @@ struct FlowValidator {
                 sink.error(origin.position, origin.path, "'\(name)' is a UIKit class; declare a subclass instead")
             }
             if !flow.isKnownClass(c.superclass) {
-                sink.unknown("superclass", c.superclass, at: origin.position, JSONPath.member(origin.path, "superclass"), known: allClassNames)
+                let o = self.origin(origin, "superclass")
+                sink.unknown("superclass", c.superclass, at: o.position, o.path, known: allClassNames)
             } else if flow.lineage(of: name).last.map({ !UIKitClass.isKnown($0) }) ?? false {
                 sink.error(origin.position, origin.path, "the superclass chain of \(name) is circular")
             }
-            for p in c.conformsTo where flow.protocols[p] == nil {
-                sink.unknown("protocol", p, at: origin.position, JSONPath.member(origin.path, "conformsTo"), known: flow.protocols.keys)
+            for (i, p) in c.conformsTo.enumerated() where flow.protocols[p] == nil {
+                let o = self.origin(origin, "conformsTo", i)
+                sink.unknown("protocol", p, at: o.position, o.path, known: flow.protocols.keys)
             }
             for i in c.initializers {
-                for d in i.sets { requireDependency(d, of: name, i.origin) }
+                for (j, d) in i.sets.enumerated() { requireDependency(d, of: name, self.origin(i.origin, "sets", j)) }
             }
             if let v = c.viewDidLoad {
-                for d in v.uses + v.asserts { requireDependency(d, of: name, v.origin) }
+                for (j, d) in v.uses.enumerated() { requireDependency(d, of: name, self.origin(v.origin, "uses", j)) }
+                for (j, d) in v.asserts.enumerated() { requireDependency(d, of: name, self.origin(v.origin, "asserts", j)) }
             }
             for a in c.segueActions {
                 let returns = a.returns ?? "UIViewController"
-                requireClass(returns, a.origin)
-                requireInitializer(a.initializer, of: returns, a.origin)
+                requireClass(returns, self.origin(a.origin, "returns"))
+                requireInitializer(a.initializer, of: returns, self.origin(a.origin, "initializer"))
                 for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
-                requireCondition(a.nilWhen, of: name, a.origin)
+                requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
             }
             for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
-            for (_, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) { requireCondition(cond, of: name, origin) }
+            for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
+                requireCondition(cond, of: name, self.origin(self.origin(origin, "shouldPerform"), id))
+            }
             for m in c.methods {
-                for d in m.sets { requireDependency(d, of: name, m.origin) }
+                for (j, d) in m.sets.enumerated() { requireDependency(d, of: name, self.origin(m.origin, "sets", j)) }
                 for cs in m.cases {
                     let known = flow.destinations.values.flatMap { $0.cases.map(\.name) }
                     if !known.contains(cs.name) {
-                        sink.unknown("destination case", cs.name, at: m.origin.position, JSONPath.member(m.origin.path, "cases"), known: known)
+                        let o = self.origin(self.origin(m.origin, "cases"), cs.name)
+                        sink.unknown("destination case", cs.name, at: o.position, o.path, known: known)
                     }
                     for a in cs.set { requireDependency(a.name, of: name, a.origin) }
                 }
@@ -82,7 +96,7 @@ struct FlowValidator {
     }
 
     private mutating func validatePrepareCase(_ p: PrepareCase, selfClass: String?) {
-        if let selfClass { requireCondition(p.guardCondition, of: selfClass, p.origin) }
+        if let selfClass { requireCondition(p.guardCondition, of: selfClass, origin(p.origin, "guard")) }
         guard let cast = p.cast else {
             if !p.set.isEmpty || p.call != nil {
                 // Without a cast the destination is a plain UIViewController: nothing to set on it.
@@ -102,26 +116,29 @@ struct FlowValidator {
             if let call = p.call {
                 let conformers = flow.classes.keys.filter { flow.conforms($0, to: cast) }
                 if !conformers.isEmpty && !conformers.contains(where: { flow.method(call, of: $0) != nil }) {
-                    sink.unknown("method", call, at: p.origin.position, JSONPath.member(p.origin.path, "call"),
+                    let o = origin(p.origin, "call")
+                    sink.unknown("method", call, at: o.position, o.path,
                                  known: conformers.flatMap { flow.declarations(of: $0).flatMap { $0.methods.map(\.name) } }, extra: " of \(cast)")
                 }
             }
             return
         }
         guard flow.isKnownClass(cast) else {
-            sink.unknown("class or protocol", cast, at: p.origin.position, JSONPath.member(p.origin.path, "as"),
+            let o = origin(p.origin, "as")
+            sink.unknown("class or protocol", cast, at: o.position, o.path,
                          known: allClassNames + flow.protocols.keys)
             return
         }
         for a in p.set { requireDependency(a.name, of: cast, a.origin) }
         if let call = p.call, flow.method(call, of: cast) == nil {
-            sink.unknown("method", call, at: p.origin.position, JSONPath.member(p.origin.path, "call"),
+            let o = origin(p.origin, "call")
+            sink.unknown("method", call, at: o.position, o.path,
                          known: flow.declarations(of: cast).flatMap { $0.methods.map(\.name) }, extra: " of \(cast)")
         }
     }
 
     private mutating func validateAction(_ a: CodeAction, selfClass: String) {
-        requireCondition(a.guardCondition, of: selfClass, a.origin)
+        requireCondition(a.guardCondition, of: selfClass, origin(a.origin, "guard"))
         if let dest = a.destination {
             let cases = flow.destinations.values.flatMap(\.cases)
             if let c = cases.first(where: { $0.name == dest }) {
@@ -129,18 +146,19 @@ struct FlowValidator {
                     sink.unknown("associated value", v.name, at: v.origin.position, v.origin.path, known: c.values, extra: " of .\(dest)")
                 }
             } else {
-                sink.unknown("destination case", dest, at: a.origin.position, JSONPath.member(a.origin.path, "destination"), known: cases.map(\.name))
+                let o = origin(a.origin, "destination")
+                sink.unknown("destination case", dest, at: o.position, o.path, known: cases.map(\.name))
             }
         }
         if let cls = a.className {
-            requireClass(cls, a.origin)
-            requireInitializer(a.initializer, of: cls, a.origin)
+            requireClass(cls, origin(a.origin, "class"))
+            requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
         }
     }
 
     private mutating func validateScenes() {
-        for s in flow.scenes { requireClass(s.className, Origin(path: JSONPath.member(s.origin.path, "class"), position: s.origin.position)) }
+        for s in flow.scenes { requireClass(s.className, origin(s.origin, "class")) }
     }
 
     private mutating func validateSegues() {
@@ -154,22 +172,26 @@ struct FlowValidator {
             if let id = s.identifier {
                 let key = "\(s.source)\u{0}\(id)"
                 if let first = identifiers[key] {
-                    sink.error(s.origin.position, JSONPath.member(path, "id"),
+                    let o = origin(s.origin, "id")
+                    sink.error(o.position, o.path,
                                "duplicate segue identifier '\(id)' from scene '\(source.id)' (first used by segues[\(first)])")
                 } else {
                     identifiers[key] = i
                 }
             }
             if source.nib != nil {
-                sink.error(s.origin.position, JSONPath.member(path, "source"), "scene '\(source.id)' is a XIB (nib), and XIBs have no segues")
+                let o = origin(s.origin, "source")
+                sink.error(o.position, o.path, "scene '\(source.id)' is a XIB (nib), and XIBs have no segues")
             }
             if let d = s.destination, flow.scenes[d].nib != nil {
-                sink.error(s.origin.position, JSONPath.member(path, "destination"), "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
+                let o = origin(s.origin, "destination")
+                sink.error(o.position, o.path, "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
             }
             if s.kind == .relationship {
                 if let kind = flow.containerKind(of: source.className) {
                     if let r = s.relationship, !kind.relationships.contains(r) {
-                        sink.error(s.origin.position, JSONPath.member(path, "relationship"),
+                        let o = origin(s.origin, "relationship")
+                        sink.error(o.position, o.path,
                                    "a \(kind.rawValue) has no '\(r.rawValue)' relationship; expected \(kind.relationships.map(\.rawValue).joined(separator: " or "))")
                     }
                     if let r = s.relationship, r != .viewControllers {
@@ -181,36 +203,42 @@ struct FlowValidator {
                         }
                     }
                 } else {
-                    sink.error(s.origin.position, JSONPath.member(path, "source"),
+                    let o = origin(s.origin, "source")
+                    sink.error(o.position, o.path,
                                "a relationship segue needs a container as its source, but scene '\(source.id)' is a \(source.className), not a navigation, tab bar or split view controller")
                 }
             }
             if case .control(let name) = s.trigger, !source.controls.contains(name) {
-                sink.unknown("control", name, at: s.origin.position, JSONPath.member(path, "trigger"), known: source.controls, extra: " of scene '\(source.id)'")
+                let o = origin(s.origin, "trigger")
+                sink.unknown("control", name, at: o.position, o.path, known: source.controls, extra: " of scene '\(source.id)'")
             }
             if s.trigger == .cell && source.rows.isEmpty {
-                sink.error(s.origin.position, JSONPath.member(path, "trigger"), "scene '\(source.id)' has no rows to select; give it \"rows\"")
+                let o = origin(s.origin, "trigger")
+                sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
             }
             if let a = s.action, !actionNames.contains(where: { $0.selector == a.selector }) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
-                sink.unknown("segue action", a.description, at: s.origin.position, JSONPath.member(path, "action"),
+                let o = origin(s.origin, "action")
+                sink.unknown("segue action", a.description, at: o.position, o.path,
                              known: Set(known), extra: "; no class declares it in 'segueActions'")
             }
             if let u = s.unwindAction, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
-                sink.unknown("unwind action", u.description, at: s.origin.position, JSONPath.member(path, "unwindAction"),
+                let o = origin(s.origin, "unwindAction")
+                sink.unknown("unwind action", u.description, at: o.position, o.path,
                              known: Set(known), extra: "; no class declares it in 'unwindActions'")
             }
             if let c = s.customClass, s.kind != .custom {
-                sink.warning(s.origin.position, JSONPath.member(path, "customClass"), "'customClass' \(c) is used only by custom segues")
+                let o = origin(s.origin, "customClass")
+                sink.warning(o.position, o.path, "'customClass' \(c) is used only by custom segues")
             }
         }
     }
 
     private mutating func validateLaunch() {
         if let root = flow.launch.root {
-            requireClass(root.className, root.origin)
-            requireInitializer(root.initializer, of: root.className, root.origin)
+            requireClass(root.className, origin(root.origin, "class"))
+            requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
         } else if flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")

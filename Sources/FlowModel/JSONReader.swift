@@ -84,6 +84,14 @@ public struct JSONReader {
         }
     }
 
+    /// "unexpected X; expectation", or the JSON5-ism a person most likely typed: a single-quoted
+    /// string or a comment, where a member name or a ',' was expected.
+    private mutating func unexpected(_ expectation: String) -> JSONSyntaxError {
+        if index < bytes.count, bytes[index] == UInt8(ascii: "'") { return fail("strings use double quotes in JSON, not single quotes") }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "/") { return fail("comments are not allowed in JSON") }
+        return fail("unexpected \(describeCurrent()); \(expectation)")
+    }
+
     private func describeCurrent() -> String {
         guard index < bytes.count else { return "end of file" }
         let b = bytes[index]
@@ -141,13 +149,13 @@ public struct JSONReader {
             }
             if bytes[index] == UInt8(ascii: "}") { throw fail("trailing comma before '}'") }
             guard bytes[index] == UInt8(ascii: "\"") else {
-                throw fail("unexpected \(describeCurrent()); expected a member name in double quotes")
+                throw unexpected("expected a member name in double quotes")
             }
             let keyPosition = position
             let key = try parseString()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeCurrent()); expected ':' after the member name \"\(key)\"")
+                throw unexpected("expected ':' after the member name \"\(key)\"")
             }
             index += 1
             skipWhitespace()
@@ -159,7 +167,7 @@ public struct JSONReader {
             }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
-            throw fail("unexpected \(describeCurrent()); expected ',' or '}' in the object")
+            throw unexpected("expected ',' or '}' in the object")
         }
         depth -= 1
         return JSONNode(value: .object(members), position: start)
@@ -188,7 +196,7 @@ public struct JSONReader {
             }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }
-            throw fail("unexpected \(describeCurrent()); expected ',' or ']' in the array")
+            throw unexpected("expected ',' or ']' in the array")
         }
         depth -= 1
         return JSONNode(value: .array(items), position: start)

@@ -106,7 +106,7 @@ public struct Session: Sendable {
             out.status = result.status
         case "history":
             try noArguments(args)
-            for (n, h) in history.enumerated() { out.add(String(format: "%5d  ", n + 1) + h) }
+            for (n, h) in history.enumerated() { out.add(String(n + 1).leftPadded(to: 5) + "  " + h) }
         case "trace":
             guard args.count == 1, args[0].text == "on" || args[0].text == "off" else {
                 throw InputError("expected 'on' or 'off'", column: args.first?.column ?? command.column + 6, width: args.first?.text.count ?? 1)
@@ -166,4 +166,5 @@ enum Wrap {
 
 extension String {
     func padding(to n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+    func leftPadded(to n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
 }

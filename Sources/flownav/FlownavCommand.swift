@@ -1,6 +1,5 @@
 import ArgumentParser
 import FlowShell
-import Foundation
 
 @main
 struct Flownav: ParsableCommand {
@@ -36,7 +35,7 @@ struct Flownav: ParsableCommand {
             session = Session()
             startup = session.load(path: flow)
             if startup.status == .loadFailed {
-                for l in startup.lines { FileHandle.standardError.write(Data((l.text + "\n").utf8)) }
+                for l in startup.lines { Terminal.writeError(l.text + "\n") }
                 throw ExitCode(Int32(Status.loadFailed.rawValue))
             }
         }

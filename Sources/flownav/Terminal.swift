@@ -1,5 +1,4 @@
 import FlowShell
-import Foundation
 import LineEditor
 
 #if canImport(Glibc)
@@ -9,13 +8,35 @@ import Glibc
 enum Terminal {
     static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
-    /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
-    static var colours: Bool {
-        isatty(1) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    static var environment: [String: String] {
+        var env: [String: String] = [:]
+        for key in ["FLOWNAV_HISTORY", "XDG_STATE_HOME", "HOME", "NO_COLOR"] {
+            if let v = getenv(key) { env[key] = String(cString: v) }
+        }
+        return env
     }
 
-    static func write(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+    /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+    static var colours: Bool {
+        isatty(1) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    static func write(_ s: String) { write(s, to: 1) }
+
+    static func writeError(_ s: String) { write(s, to: 2) }
+
+    /// Writes everything, retrying after partial writes and interrupted calls.
+    private static func write(_ s: String, to fd: Int32) {
+        var bytes = Array(s.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
     }
 
     static func render(_ line: OutputLine, colours: Bool) -> String {
@@ -61,7 +82,7 @@ struct InteractiveShell {
     let startup: Output
 
     mutating func run() -> Status {
-        let env = ProcessInfo.processInfo.environment
+        let env = Terminal.environment
         let colours = Terminal.colours
         guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env)) else {
             var runner = BatchRunner(session: session, echo: false, bail: false)
@@ -106,17 +127,25 @@ final class SessionBox {
         }
     }
 
-    /// Files and folders starting with `prefix`; folders end with `/`; flows first.
+    /// Files and folders starting with `prefix`; folders end with `/`; only flows and transcripts.
     static func paths(_ prefix: String) -> [String] {
         let slash = prefix.lastIndex(of: "/")
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let stem = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-        let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
-        return names.filter { $0.hasPrefix(stem) && (!$0.hasPrefix(".") || stem.hasPrefix(".")) }.sorted().compactMap { name in
-            var isDir: ObjCBool = false
-            if fm.fileExists(atPath: folder + name, isDirectory: &isDir), isDir.boolValue { return folder + name + "/" }
-            return name.hasSuffix(".json") || name.hasSuffix(".flownav") ? folder + name : nil
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else { return [] }
+        defer { closedir(dir) }
+        var out: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(stem), name != ".", name != "..", !name.hasPrefix(".") || stem.hasPrefix(".") else { continue }
+            var info = stat()
+            guard stat(folder + name, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                out.append(folder + name + "/")
+            } else if name.hasSuffix(".json") || name.hasSuffix(".flownav") {
+                out.append(folder + name)
+            }
         }
+        return out.sorted()
     }
 }

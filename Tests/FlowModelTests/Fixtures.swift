@@ -1,6 +1,7 @@
-/// A small flow that uses every kind of reference once, and loads cleanly. Tests derive broken
-/// flows from it by replacing one snippet (`Fixture.replacing`), so positions stay predictable.
+/// Flow texts the tests start from. Tests derive broken flows by replacing one snippet
+/// (`replacingOnce`), so every position in them stays predictable.
 enum Fixture {
+    /// A flow that uses every kind of reference once, and loads without errors or warnings.
     static let base = """
 {
   "format": 1,
@@ -88,4 +89,67 @@ enum Fixture {
   ]
 }
 """
+
+    /// The smallest flow that loads.
+    static let mini = """
+{
+  "format": 1,
+  "name": "Mini",
+  "module": "Mini",
+  "initial": "main",
+  "scenes": {
+    "main": { "class": "UIViewController" }
+  }
+}
+"""
+
+    /// A two-scene flow with one segue, written at line 11, column 5.
+    static func segue(_ segue: String) -> String {
+        """
+{
+  "format": 1,
+  "name": "Mini",
+  "module": "Mini",
+  "initial": "nav",
+  "scenes": {
+    "nav": { "class": "UINavigationController" },
+    "main": { "class": "UIViewController", "controls": ["back"] }
+  },
+  "segues": [
+    \(segue)
+  ]
+}
+"""
+    }
+
+    /// A flow whose root is built in code by the app delegate (seed 003's shape).
+    static let launch = """
+{
+  "format": 1,
+  "name": "Notes",
+  "module": "Notes",
+  "launch": {
+    "root": { "class": "RootViewController", "initializer": "init(with:)",
+              "arguments": { "notes": "notes" } },
+    "inject": [ { "as": "RootViewController", "set": { "notes": "self.notes" } } ]
+  },
+  "classes": {
+    "RootViewController": {
+      "dependencies": { "notes": { "type": "[Note]", "injection": "initializer" } },
+      "initializers": { "init(with:)": { "sets": ["notes"], "nib": "Root" } },
+      "initCoder": { "fatalError": "no coder" }
+    }
+  },
+  "scenes": { "root": { "class": "RootViewController", "nib": "Root" } }
+}
+"""
+}
+
+extension String {
+    /// This text with `old`, which must occur exactly once, replaced by `new`.
+    func replacingOnce(_ old: String, with new: String) -> String {
+        let parts = components(separatedBy: old)
+        precondition(parts.count == 2, "'\(old)' occurs \(parts.count - 1) times, not once")
+        return parts.joined(separator: new)
+    }
 }

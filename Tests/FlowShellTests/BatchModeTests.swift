@@ -1,0 +1,262 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a run of the real binary printed and how it ended.
+struct RunResult: CustomStringConvertible {
+    var stdout: String
+    var stderr: String
+    var status: Int32
+
+    var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+}
+
+/// Runs `flownav` with `stdin` written to a pipe; stdout and stderr go to files so that neither
+/// can fill up and block the child while the test waits.
+func runFlownav(
+    _ arguments: [String], stdin: String, directory: URL? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> RunResult {
+    let binary = try FlownavBinary.require(sourceLocation: sourceLocation)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let outURL = folder.url.appendingPathComponent("stdout")
+    let errURL = folder.url.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    defer { try? out.close(); try? err.close() }
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.currentDirectoryURL = directory ?? PackagePaths.root
+    var environment = ProcessInfo.processInfo.environment
+    // Batch mode must not colour even when the environment would allow it.
+    environment["NO_COLOR"] = nil
+    environment["TERM"] = "xterm-256color"
+    process.environment = environment
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+
+    let deadline = Date().addingTimeInterval(60)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        Issue.record("flownav \(arguments) did not finish within 60 s", sourceLocation: sourceLocation)
+    }
+    process.waitUntilExit()
+    return RunResult(
+        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+        status: process.terminationStatus
+    )
+}
+
+@Suite struct BatchModeTests {
+    @Test func echoPrintsATranscript() throws {
+        let r = try runFlownav(["--echo"], stdin: "where\nselect 1\nback\n")
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stderr == "")
+        #expect(r.stdout == """
+            flownav> where
+            window
+            └─ root <UINavigationController: 0x600000c04000> 'itemsNav'
+               └─ [0] <Items.ItemsViewController: 0x600000c04200> 'items' "Items"   ◀ front-most
+            flownav> select 1
+            note: selected row [0, 1]
+            call     <Items.ItemsViewController: 0x600000c04200> createDetailViewController(coder:sender:segueIdentifier:) — segue action, for scene 'detail'
+            new      <Items.DetailViewController: 0x600000c04400> init(coder:item:), from -[<Items.ItemsViewController: 0x600000c04200> createDetailViewControllerWithCoder:sender:segueIdentifier:]
+            set      <Items.DetailViewController: 0x600000c04400>.item = viewModel.item(for: [0, 1])   (createDetailViewController(coder:sender:segueIdentifier:) through init(coder:item:))
+            call     <Items.ItemsViewController: 0x600000c04200> prepare(for:sender:) — segue 'ShowDetail', destination <Items.DetailViewController: 0x600000c04400>
+            push     <Items.DetailViewController: 0x600000c04400> onto <UINavigationController: 0x600000c04000>
+            call     <Items.DetailViewController: 0x600000c04400> viewDidLoad()
+            flownav> back
+            pop      <Items.DetailViewController: 0x600000c04400> from <UINavigationController: 0x600000c04000>
+
+            """)
+    }
+
+    @Test func withoutEchoOnlyTheOutputIsPrinted() throws {
+        let r = try runFlownav([], stdin: "where\n")
+        #expect(r.status == 0)
+        #expect(r.stdout == """
+            window
+            └─ root <UINavigationController: 0x600000c04000> 'itemsNav'
+               └─ [0] <Items.ItemsViewController: 0x600000c04200> 'items' "Items"   ◀ front-most
+
+            """, "no banner, no prompt")
+    }
+
+    @Test func emptyInputPrintsNothingAndSucceeds() throws {
+        let r = try runFlownav([], stdin: "")
+        #expect(r.status == 0)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "")
+    }
+
+    @Test func lastLineWithoutNewlineStillRuns() throws {
+        let r = try runFlownav(["--echo"], stdin: "help quit\nhistory")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("flownav> history\n    1  help quit\n    2  history\n"), "\(r)")
+    }
+
+    @Test func bailStopsAtTheFirstFailedCommand() throws {
+        let script = "where\nperfrom ShowDetail\nselect 1\nwhere\n"
+        let r = try runFlownav(["--echo", "--bail"], stdin: script)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.hasSuffix("""
+            flownav> perfrom ShowDetail
+            error: unknown command 'perfrom' (type 'help' for the list); did you mean 'perform'?
+              perfrom ShowDetail
+              ^^^^^^^
+
+            """), "\(r)")
+        #expect(!r.stdout.contains("select 1"))
+        #expect(!r.stdout.contains("DetailViewController"))
+        #expect(r.stdout.components(separatedBy: "flownav> where").count == 2, "only the first 'where' ran")
+
+        // Without --bail every command runs, and the status is still 1.
+        let all = try runFlownav(["--echo"], stdin: script)
+        #expect(all.status == 1)
+        #expect(all.stdout.contains("flownav> select 1\nnote: selected row [0, 1]\n"))
+        #expect(all.stdout.components(separatedBy: "flownav> where").count == 3)
+    }
+
+    @Test func bailStopsAtACrash() throws {
+        let r = try runFlownav(["--bail"], stdin: "tap addBroken\nrelaunch\nwhere\n")
+        #expect(r.status == 3, "\(r)")
+        #expect(r.stdout.hasSuffix("Items/AddItemViewController.swift:12: Fatal error: init(coder:) has not been implemented\nthe app has crashed; 'relaunch' to start it again\n"))
+        #expect(!r.stdout.contains("window"))
+    }
+
+    @Test func bailDoesNotStopAtSuccessfulCommands() throws {
+        let r = try runFlownav(["--bail"], stdin: "select 1\nback\nwhere\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("◀ front-most\n"))
+    }
+
+    @Test func quitStopsReading() throws {
+        let r = try runFlownav(["--echo"], stdin: "where\nquit\nwhere\n")
+        #expect(r.status == 0)
+        #expect(r.stdout.hasSuffix("flownav> quit\n"), "\(r)")
+    }
+
+    // MARK: exit statuses
+
+    @Test func exitStatus0WhenEverythingRan() throws {
+        let r = try runFlownav([], stdin: "where\nselect 1\ninspect\nback\ntap add\ntap save\n# done\n\n")
+        #expect(r.status == 0, "\(r)")
+    }
+
+    @Test func exitStatus1ForAnUnknownCommand() throws {
+        let r = try runFlownav([], stdin: "frobnicate\nwhere\n")
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.hasPrefix("error: unknown command 'frobnicate'"))
+        #expect(r.stdout.contains("◀ front-most"), "later commands still run")
+    }
+
+    @Test func exitStatus1ForABadArgumentAndAnEngineRejection() throws {
+        #expect(try runFlownav([], stdin: "select x\n").status == 1)
+        #expect(try runFlownav([], stdin: "perform NoSuchSegue\n").status == 3, "an unknown identifier is UIKit's exception")
+        #expect(try runFlownav([], stdin: "back\n").status == 1, "nothing to pop")
+    }
+
+    @Test func exitStatus2ForAMissingFlowFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.url.appendingPathComponent("missing.json").path
+        let r = try runFlownav([path], stdin: "where\n")
+        #expect(r.status == 2, "\(r)")
+        #expect(r.stdout == "", "nothing runs when the flow does not load")
+        #expect(r.stderr == "\(path): error: no such file\n")
+    }
+
+    @Test func exitStatus2ForAMalformedFlowFileWithItsPosition() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try folder.file("broken.json", contents: """
+            {
+              "format": 1,
+              "name": "Broken",
+              "module": "Broken",
+              "scenes": { "a": { "class": "UIViewController" } },
+              "initial": "a",
+            }
+
+            """)
+        let r = try runFlownav([path], stdin: "where\n")
+        #expect(r.status == 2, "\(r)")
+        #expect(r.stdout == "")
+        let first = try #require(r.stderr.split(separator: "\n").first.map(String.init))
+        // file:line:col: error: …
+        let match = try #require(first.wholeMatch(of: #/(.+):(\d+):(\d+): error: (.+)/#), "\(first)")
+        #expect(String(match.1) == path)
+        #expect([6, 7].contains(Int(match.2) ?? 0), "the trailing comma's line, or the brace after it")
+        #expect(Int(match.3) != nil)
+    }
+
+    @Test func exitStatus2FromALoadCommandThatFails() throws {
+        let r = try runFlownav(["--echo"], stdin: "load /nonexistent/x.json\nwhere\n")
+        #expect(r.status == 2, "\(r)")
+        #expect(r.stdout.contains("flownav> load /nonexistent/x.json\n/nonexistent/x.json: error: no such file\nflownav> where\nwindow\n"))
+    }
+
+    @Test func exitStatus3WhenTheAppCrashes() throws {
+        let r = try runFlownav([], stdin: "tap addBroken\n")
+        #expect(r.status == 3, "\(r)")
+        #expect(r.stdout.contains("[Storyboard] Unable to find method -[<Items.ItemsViewController: 0x600000c04200> makeAddItemViewControllerWithCoder:sender:segueIdentifier:]\n"))
+    }
+
+    @Test func theWorstStatusWins() throws {
+        #expect(try runFlownav([], stdin: "tap addBroken\nperfrom\n").status == 3)
+        #expect(try runFlownav([], stdin: "perfrom\ntap addBroken\nrelaunch\nwhere\n").status == 3)
+        #expect(try runFlownav([], stdin: "perfrom\nload /nonexistent.json\n").status == 2)
+        #expect(try runFlownav([], stdin: "load /nonexistent.json\nperfrom\n").status == 2)
+    }
+
+    // MARK: output
+
+    @Test func batchOutputHasNoEscapeSequences() throws {
+        // Errors, notes, warnings, console lines and a crash: every styled kind of line.
+        let r = try runFlownav(["--echo"], stdin: "help\nperfrom\nselect 1\nback\ntap addBroken\nwhere\n")
+        #expect(r.status == 3)
+        #expect(!r.stdout.contains("\u{1B}"), "\(r)")
+        #expect(!r.stderr.contains("\u{1B}"))
+        #expect(r.stdout.contains("note: "))
+    }
+
+    @Test func builtInDemoWorksFromAnyFolderAndMatchesTheBundledFile() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let builtIn = try runFlownav([], stdin: "where\nsegues\nselect 1\n", directory: folder.url)
+        let file = try runFlownav([PackagePaths.flow("segue-actions.json")], stdin: "where\nsegues\nselect 1\n")
+        #expect(builtIn.status == 0)
+        #expect(builtIn.stdout.contains("'items' \"Items\""))
+        #expect(builtIn.stdout == file.stdout)
+    }
+
+    @Test func bundledFlowsAreFound() {
+        #expect(PackagePaths.bundledFlows.contains("segue-actions.json"))
+        #expect(PackagePaths.bundledFlows.count >= 5, "\(PackagePaths.bundledFlows)")
+    }
+
+    @Test(arguments: PackagePaths.bundledFlows)
+    func everyBundledFlowLoadsAndShowsItsTree(name: String) throws {
+        let r = try runFlownav(["flows/" + name], stdin: "where\n")
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stderr == "", "no warnings in a bundled flow")
+        #expect(r.stdout.hasPrefix("window\n└─ root "), "\(r)")
+        #expect(r.stdout.components(separatedBy: "◀ front-most").count == 2)
+    }
+}
