@@ -97,6 +97,12 @@ void flownav_install_sigint(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0; // no SA_RESTART: the pending read must fail with EINTR
     sigaction(SIGINT, &action, NULL);
+    // A parent may start us with SIGINT blocked (a test runner's worker thread does); then
+    // Ctrl-C would never reach the handler and would silently do nothing.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
 }
 
 int flownav_sigint_take(void) {

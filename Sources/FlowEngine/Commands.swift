@@ -159,14 +159,14 @@ extension Simulator {
             case .push:
                 guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
                     emit(.note("navigationController is nil, so pushViewController is never sent"))
-                    state[dest].appearance = dest == vc ? state[dest].appearance : .released
+                    if dest != vc { release(dest) }
                     return
                 }
                 try push(dest, onto: nav)
             case .show:
                 try show(dest, from: vc, style: .automatic)
             case .showDetail:
-                if let split = nearestAncestor(of: vc, kind: .split, includingSelf: true) { try showDetail(dest, in: split) } else { try show(dest, from: vc, style: .automatic) }
+                try showDetailViewController(dest, from: vc, style: .automatic)
             default:
                 try present(dest, from: vc, style: .automatic)
             }

@@ -56,8 +56,8 @@ extension Simulator {
                 }
             }
         }
-        let id: Int
-        if let made { id = made } else { id = try initCoder(className: sceneClass, scene: scene) }
+        if let made { return made }
+        let id = try initCoder(className: sceneClass, scene: scene)
         try decodeChildren(of: id, scene: scene, outer: outer)
         return id
     }
@@ -95,7 +95,12 @@ extension Simulator {
         }
         for (name, value) in values { setDependency(name, of: id, to: value, by: "\(action.swiftName) through \(initName)") }
         let callsSuperCoder = initName == "init(coder:)" || flow.initializer(initName, of: returns)?.callsSuper == .initCoder
-        if !callsSuperCoder {
+        if callsSuperCoder {
+            // A container decodes its relationship children inside -[UIViewController initWithCoder:],
+            // which the action's initializer reaches through super.init(coder:) — so before
+            // UIClassSwapper checks the returned object (lines 139 and 150, reference §1.2).
+            try decodeChildren(of: id, scene: scene, outer: outer)
+        } else {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",
                 reason: "Custom instantiated view controller must call -[super initWithCoder:] when created from -[\(describe(target)) \(action.selector)]",

@@ -42,9 +42,22 @@ extension Simulator {
         }
     }
 
-    /// The visible chain gets its views loaded, then `viewWillAppear` and `viewDidAppear`.
-    mutating func appear(_ chain: [Int]) throws(CrashSignal) {
-        for id in chain { try loadViewIfNeeded(id) }
+    /// Loads the views along the visible chain from `id` and returns that chain. An embed segue
+    /// runs while its parent's view loads and adds a child to the chain, so the chain is read
+    /// again after each load: embedded children then appear together with their parent (UIKit
+    /// forwards the appearance callbacks to child view controllers).
+    mutating func loadVisibleChain(from id: Int) throws(CrashSignal) -> [Int] {
+        var chain = state.visibleChain(from: id)
+        while let next = chain.first(where: { state[$0].appearance == .notLoaded }) {
+            try loadViewIfNeeded(next)
+            chain = state.visibleChain(from: id)
+        }
+        return chain
+    }
+
+    /// The visible chain from `id` gets its views loaded, then `viewWillAppear` and `viewDidAppear`.
+    mutating func appear(from id: Int) throws(CrashSignal) {
+        let chain = try loadVisibleChain(from: id)
         willAppear(chain)
         didAppear(chain)
     }

@@ -19,11 +19,7 @@ extension Simulator {
         case .show:
             try show(dest, from: source, style: style)
         case .showDetail:
-            if let split = nearestAncestor(of: source, kind: .split, includingSelf: true) {
-                try showDetail(dest, in: split)
-            } else {
-                try show(dest, from: source, style: style)
-            }
+            try showDetailViewController(dest, from: source, style: style)
         case .push:
             guard let nav = nearestAncestor(of: source, kind: .navigation) else {
                 throw CrashSignal(crash: .exception(
@@ -130,6 +126,6 @@ extension Simulator {
         try prepare(source: parent, destination: child, identifier: seg.identifier, sender: sender)
         attach(child, to: parent, role: .embedded)
         emit(.transition(.embed(child, in: parent)))
-        for id in state.visibleChain(from: child) { try loadViewIfNeeded(id) }
+        _ = try loadVisibleChain(from: child)
     }
 }

@@ -39,7 +39,7 @@ public struct Simulator: Sendable {
             for c in flow.launch.inject {
                 try apply(c, to: root, scope: Scope(selfID: nil), caller: "AppDelegate.application(_:didFinishLaunchingWithOptions:)", identifier: nil)
             }
-            try appear(state.visibleChain(from: root))
+            try appear(from: root)
         } catch {
             crash(error.crash)
         }
@@ -52,7 +52,8 @@ public struct Simulator: Sendable {
             return .failure(Rejection("the app has crashed; only inspection, 'relaunch' and 'load' work now"))
         }
         guard state.windowRoot != nil else { return .failure(Rejection("the app has no window root; 'relaunch' it")) }
-        let saved = state
+        // Every rejection is decided before the command touches the state (see `execute`), so
+        // no copy of the state is kept to roll back: copying it would cost O(instances) a command.
         events = []
         do throws(CommandFailure) {
             try execute(command)
@@ -61,7 +62,6 @@ public struct Simulator: Sendable {
             case .crash(let signal):
                 crash(signal.crash)
             case .rejected(let rejection):
-                state = saved
                 events = []
                 return .failure(rejection)
             }

@@ -26,10 +26,8 @@ extension Simulator {
         attach(dest, to: nav, role: .stack)
         emit(.transition(.push(dest, onto: nav)))
         if visible {
-            try loadViewIfNeeded(dest)
             let old = from.map { state.visibleChain(from: $0) } ?? []
-            let new = state.visibleChain(from: dest)
-            for id in new { try loadViewIfNeeded(id) }
+            let new = try loadVisibleChain(from: dest)
             willDisappear(old)
             willAppear(new)
             didDisappear(old)
@@ -44,18 +42,22 @@ extension Simulator {
         let presenter = state.levelRoot(of: source)
         if let already = state[presenter].presented {
             emit(.console(category: "Presentation", message: "Attempt to present \(describe(dest)) on \(describe(presenter)) (from \(describe(source))) which is already presenting \(describe(already))."))
-            state[dest].appearance = .released
+            // Nothing holds the dropped view controller (or its children) any more: it is deallocated.
+            if state[dest].parent == nil && state[dest].presenter == nil && state.windowRoot != dest { release(dest) }
             return
         }
-        if state[dest].parent != nil || state[dest].presenter != nil || state.windowRoot == dest {
+        if let by = state[dest].presenter {
+            // Reference §3.5: a view controller that is already presented cannot be presented again.
+            throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Application tried to present modally a view controller \(describe(dest)) that is already being presented by \(describe(by)).", preamble: []))
+        }
+        if state[dest].parent != nil || state.windowRoot == dest {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Application tried to present modally an active controller \(describe(dest)).", preamble: []))
         }
         state[presenter].presented = dest
         state[dest].presenter = presenter
         state[dest].presentationStyle = style
         emit(.transition(.present(dest, by: presenter, style: style)))
-        let new = state.visibleChain(from: dest)
-        for id in new { try loadViewIfNeeded(id) }
+        let new = try loadVisibleChain(from: dest)
         let old = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
         willDisappear(old)
         willAppear(new)
@@ -87,23 +89,36 @@ extension Simulator {
 
     /// Pops the top of a navigation stack.
     mutating func pop(_ nav: Int) {
-        guard state[nav].children.count > 1, let top = state[nav].children.last else { return }
-        let under = state[nav].children[state[nav].children.count - 2]
+        let stack = state[nav].children
+        guard stack.count > 1 else { return }
+        pop(nav, to: stack[stack.count - 2])
+    }
+
+    /// `popToViewController(_:animated:)`: everything above `target` leaves in one transition.
+    /// Only the old top and `target` get appearance callbacks (the ones in between are not on
+    /// screen); each popped one gets `willMove(toParent: nil)` / `didMove(toParent: nil)` and is
+    /// released, top first (reference §3.9, pop B→A).
+    mutating func pop(_ nav: Int, to target: Int) {
+        let stack = state[nav].children
+        guard let i = stack.firstIndex(of: target), i < stack.count - 1, let top = stack.last else { return }
+        let popped = Array(stack[(i + 1)...].reversed())
         let visible = state[nav].appearance == .appeared
-        emit(.lifecycle(id: top, callback: "willMove(toParent:)"))
-        emit(.transition(.pop(top, from: nav)))
+        for p in popped { emit(.lifecycle(id: p, callback: "willMove(toParent:)")) }
+        for p in popped { emit(.transition(.pop(p, from: nav))) }
         if visible {
             let old = state.visibleChain(from: top)
-            let new = state.visibleChain(from: under)
+            let new = state.visibleChain(from: target)
             willDisappear(old)
             willAppear(new)
             didDisappear(old)
             didAppear(new)
         }
-        state[nav].children.removeLast()
-        state[top].parent = nil
-        emit(.lifecycle(id: top, callback: "didMove(toParent:)"))
-        release(top)
+        state[nav].children.removeLast(popped.count)
+        for p in popped {
+            state[p].parent = nil
+            emit(.lifecycle(id: p, callback: "didMove(toParent:)"))
+        }
+        for p in popped { release(p) }
     }
 
     mutating func selectTab(_ index: Int, of tabBar: Int) throws(CrashSignal) {
@@ -116,8 +131,7 @@ extension Simulator {
         state[tabBar].selectedTab = index
         emit(.transition(.selectTab(tabs[index], index: index, of: tabBar)))
         let oldChain = state.visibleChain(from: old)
-        let newChain = state.visibleChain(from: tabs[index])
-        for id in newChain { try loadViewIfNeeded(id) }
+        let newChain = try loadVisibleChain(from: tabs[index])
         willDisappear(oldChain)
         willAppear(newChain)
         didDisappear(oldChain)
@@ -136,14 +150,26 @@ extension Simulator {
         }
         if visible {
             let oldChain = old.map { state.visibleChain(from: $0) } ?? []
-            let newChain = state.visibleChain(from: dest)
-            for id in newChain { try loadViewIfNeeded(id) }
+            let newChain = try loadVisibleChain(from: dest)
             willDisappear(oldChain)
             willAppear(newChain)
             didDisappear(oldChain)
             didAppear(newChain)
         }
         if let old { release(old) }
+    }
+
+    /// `showDetailViewController(_:sender:)`: only a split view controller overrides it (installing
+    /// the new detail). UINavigationController overrides `show(_:sender:)` alone, so with no split
+    /// view controller up the chain the default implementation presents modally — even inside a
+    /// navigation controller (reference §3.4: "Displays the view controller modally unless a parent
+    /// view controller implements the action method").
+    mutating func showDetailViewController(_ dest: Int, from source: Int, style: ModalPresentationStyle) throws(CrashSignal) {
+        if let split = nearestAncestor(of: source, kind: .split, includingSelf: true) {
+            try showDetail(dest, in: split)
+        } else {
+            try present(dest, from: source, style: style)
+        }
     }
 
     /// `show(_:sender:)`: a navigation controller up the chain pushes (unless the new one is itself

@@ -53,9 +53,9 @@ extension Simulator {
         for ancestor in state.ancestors(of: dest) {
             switch flow.containerKind(of: state[ancestor].className) {
             case .navigation:
-                while let top = state[ancestor].children.last, top != child, state[ancestor].children.contains(child) {
-                    pop(ancestor)
-                }
+                // UINavigationController's unwindForSegue:towardsViewController: pops to the
+                // child on the path in one popToViewController:, not one pop at a time.
+                pop(ancestor, to: child)
             case .tabBar:
                 let tabs = state[ancestor].children.filter { state[$0].role == .tab }
                 if let i = tabs.firstIndex(of: child), i != state[ancestor].selectedTab { try selectTab(i, of: ancestor) }

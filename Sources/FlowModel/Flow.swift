@@ -89,17 +89,13 @@ public enum Condition: Hashable, Sendable, CustomStringConvertible {
         case "selection": self = .selection
         case "noSelection": self = .noSelection
         default:
-            if t.hasSuffix("== nil") {
-                let name = String(t.dropLast(6)).trimmingSpaces.droppingSelf
-                guard name.isIdentifier else { return nil }
-                self = .isNil(name)
-            } else if t.hasSuffix("!= nil") {
-                let name = String(t.dropLast(6)).trimmingSpaces.droppingSelf
-                guard name.isIdentifier else { return nil }
-                self = .isNotNil(name)
-            } else {
-                return nil
-            }
+            // `NAME == nil`, `NAME != nil`, with or without spaces around the operator.
+            guard t.hasSuffix("nil") else { return nil }
+            let lhs = String(t.dropLast(3)).trimmingSpaces
+            guard lhs.hasSuffix("==") || lhs.hasSuffix("!=") else { return nil }
+            let name = String(lhs.dropLast(2)).trimmingSpaces.droppingSelf
+            guard name.isIdentifier else { return nil }
+            self = lhs.hasSuffix("==") ? .isNil(name) : .isNotNil(name)
         }
     }
 

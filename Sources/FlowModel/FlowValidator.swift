@@ -150,7 +150,9 @@ struct FlowValidator {
                 sink.unknown("destination case", dest, at: o.position, o.path, known: cases.map(\.name))
             }
         }
-        if let cls = a.className {
+        // "self" and "navigationController" name existing instances (to reproduce UIKit's
+        // push-twice and present-an-active-controller exceptions), not classes to build.
+        if let cls = a.className, cls != "self", cls != "navigationController" {
             requireClass(cls, origin(a.origin, "class"))
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }

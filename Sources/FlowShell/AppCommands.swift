@@ -49,7 +49,7 @@ extension Session {
         }
         let engineCommand = try parse(name, command, args, sim: sim)
         if sim.hasCrashed {
-            out.add("error: the app has crashed; only 'where', 'inspect', 'segues', 'scenes', 'relaunch' and 'load' work now", .error)
+            out.add("error: the app has crashed; only inspection ('where', 'inspect', 'segues', 'scenes', 'history', 'help'), 'relaunch' and 'load' work now", .error)
             out.status = .rejected
             return
         }

@@ -36,9 +36,11 @@ struct App {
 
     /// `body` is the inside of the flow's top-level object without `format`, `name` and `module`
     /// (the module is `App` unless given), e.g. `"initial": "a", "scenes": {…}`.
-    init(_ body: String, module: String = "App") throws {
+    init(_ body: String, module: String = "App", patch: (inout Flow) -> Void = { _ in }) throws {
         let text = "{ \"format\": 1, \"name\": \"Test\", \"module\": \"\(module)\",\n\(body)\n}"
-        try self.init(flow: Self.load(FlowLoader.load(text: text, file: "inline.json")))
+        var flow = try Self.load(FlowLoader.load(text: text, file: "inline.json"))
+        patch(&flow)
+        self.init(flow: flow)
     }
 
     /// A bundled seed flow, by file name (`segue-actions.json`).
@@ -173,6 +175,18 @@ struct App {
     /// Only the appearance callbacks (`viewWillAppear(_:)`, …, `viewDidLoad()`), as `Class.callback`.
     func appearance(_ events: [Event]) -> [String] {
         trace(events).filter { $0.contains(".view") }
+    }
+}
+
+extension Flow {
+    /// Points a code action at `self` or `navigationController`, which the engine understands but
+    /// the loader's validator (FlowModel) does not accept as a class name yet.
+    mutating func setActionClass(_ className: String, of action: String, in owner: String) {
+        guard let i = classes[owner]?.actions.firstIndex(where: { $0.name == action }) else {
+            Issue.record("no action \(action) on \(owner)")
+            return
+        }
+        classes[owner]!.actions[i].className = className
     }
 }
 

@@ -61,7 +61,7 @@ struct InstantiationTests {
         #expect(App.console(events).isEmpty)
         #expect(app.slot("item", of: detail) == Slot(
             name: "item", value: "Item(row: 1, from: <UITableViewCell> at [0, 1], segue: \"ShowDetail\")",
-            provenance: "Src.makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)"))
+            provenance: "makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)"))
         #expect(app.front == "Detail")
         #expect(app.state.crash == nil)
     }

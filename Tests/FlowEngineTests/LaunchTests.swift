@@ -77,10 +77,14 @@ struct LaunchTests {
         let app = try App(Self.launchWithRelationshipAction.replacingOccurrences(of: "\"INITCODER\"", with: "\"file\": \"Root.swift\""))
         let root = try app.id("Root")
         #expect(App.console(app.launchEvents) == ["[Storyboard] Unable to find method -[(null) makeRootWithCoder:]"])
-        #expect(app.trace(app.launchEvents).prefix(3) == [
+        #expect(app.trace(app.launchEvents).prefix(4) == [
             "new RootNavigationController init(coder:)",
             "[Storyboard] Unable to find method -[(null) makeRootWithCoder:]",
+            "note",
             "new Root init(coder:)",
+        ])
+        #expect(App.notes(app.launchEvents) == [
+            "no segue is being performed, so there is no object to send makeRootWithCoder: to; UIKit uses init(coder:)",
         ])
         #expect(app.state[root].parent == (try app.id("RootNavigationController")))
         #expect(app.front == "Root")

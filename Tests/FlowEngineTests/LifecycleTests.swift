@@ -149,4 +149,30 @@ struct LifecycleTests {
         app.run(.back)
         #expect(app.state[list].selection == nil)
     }
+
+    @Test("a pushed view controller's embedded child loads during its view load and appears with it")
+    func pushedEmbedAppears() throws {
+        var app = try App("""
+        "initial": "nav",
+        "classes": { "A": {}, "Parent": {}, "Child": {} },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "a": { "class": "A", "controls": ["go"] },
+          "parent": { "class": "Parent" },
+          "child": { "class": "Child" }
+        },
+        "segues": [
+          { "source": "nav", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "id": "Go", "source": "a", "destination": "parent", "kind": "show", "trigger": "control:go" },
+          { "id": "Embed", "source": "parent", "destination": "child", "kind": "embed" }
+        ]
+        """)
+        let events = app.tap("go")
+        #expect(app.appearance(events) == [
+            "Child.viewDidLoad()", "Parent.viewDidLoad()",
+            "A.viewWillDisappear(_:)", "Parent.viewWillAppear(_:)", "Child.viewWillAppear(_:)",
+            "A.viewDidDisappear(_:)", "Parent.viewDidAppear(_:)", "Child.viewDidAppear(_:)",
+        ])
+        #expect(app.state[try app.id("Child")].appearance == .appeared)
+    }
 }

@@ -31,7 +31,7 @@ struct SeedFlowTests {
             target: items, selector: "createDetailViewControllerWithCoder:sender:segueIdentifier:", initializer: "init(coder:item:)"))))
         #expect(app.slot("item", of: detail) == Slot(
             name: "item", value: "viewModel.item(for: [0, 1])",
-            provenance: "ItemsViewController.createDetailViewController(coder:sender:segueIdentifier:) through init(coder:item:)"))
+            provenance: "createDetailViewController(coder:sender:segueIdentifier:) through init(coder:item:)"))
         #expect(app.children(of: itemsNav) == ["ItemsViewController", "DetailViewController"])
         #expect(app.trace(select).contains("DetailViewController.viewDidLoad()"))
         #expect(App.console(select).isEmpty)

@@ -11,31 +11,44 @@ struct UIKitErrorTests {
     "classes": {
       "A": {
         "actions": {
-          "pushSelf(_:)": { "trigger": "control:pushSelf", "do": "push", "class": "self" },
+          "pushSelf(_:)": { "trigger": "control:pushSelf", "do": "push", "class": "A" },
           "pushNav(_:)": { "trigger": "control:pushNav", "do": "push", "class": "UINavigationController" },
-          "presentNav(_:)": { "trigger": "control:presentNav", "do": "present", "class": "navigationController" },
+          "presentNav(_:)": { "trigger": "control:presentNav", "do": "present", "class": "UINavigationController" },
           "presentC(_:)": { "do": "present", "class": "C" }
         }
       },
-      "B": { "actions": { "presentSelf(_:)": { "trigger": "control:again", "do": "present", "class": "self" } } },
+      "B": { "actions": { "presentNav(_:)": { "trigger": "control:again", "do": "present", "class": "UINavigationController" } } },
       "C": {}
     },
     "scenes": {
       "nav": { "class": "UINavigationController" },
-      "a": { "class": "A", "controls": ["pushSelf", "pushNav", "presentNav", "sheet"] },
+      "a": { "class": "A", "controls": ["pushSelf", "pushNav", "presentNav", "sheet", "sheetNav"] },
       "b": { "class": "B", "controls": ["again"] },
-      "c": { "class": "C" }
+      "c": { "class": "C" },
+      "bNav": { "class": "UINavigationController" },
+      "bInNav": { "class": "B", "controls": ["again"] }
     },
     "segues": [
       { "source": "nav", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
       { "id": "Sheet", "source": "a", "destination": "b", "kind": "presentation", "trigger": "control:sheet" },
-      { "id": "ShowC", "source": "a", "destination": "c", "kind": "show" }
+      { "id": "ShowC", "source": "a", "destination": "c", "kind": "show" },
+      { "id": "SheetNav", "source": "a", "destination": "bNav", "kind": "presentation", "trigger": "control:sheetNav" },
+      { "source": "bNav", "destination": "bInNav", "kind": "relationship", "relationship": "rootViewController" }
     ]
     """
 
+    /// The flow, with `pushSelf` on `self` and both `presentNav` on `navigationController`.
+    static func app() throws -> App {
+        try App(flow) { flow in
+            flow.setActionClass("self", of: "pushSelf(_:)", in: "A")
+            flow.setActionClass("navigationController", of: "presentNav(_:)", in: "A")
+            flow.setActionClass("navigationController", of: "presentNav(_:)", in: "B")
+        }
+    }
+
     @Test("performSegue with an unknown identifier raises NSInvalidArgumentException naming the receiver")
     func unknownIdentifier() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let a = try app.id("A")
         let events = app.perform("Nope")
         #expect(app.state.crash == .exception(
@@ -49,7 +62,7 @@ struct UIKitErrorTests {
 
     @Test("identifiers are case-sensitive: a near miss crashes too, with a note naming the real one")
     func caseSensitiveIdentifier() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let events = app.perform("sheet")
         #expect(App.notes(events) == ["\(try app.d("A")) has segues 'Sheet'; identifiers are case-sensitive strings"])
         #expect(app.state.crash?.consoleLines.first?.hasSuffix("has no segue with identifier 'sheet''") == true)
@@ -57,7 +70,7 @@ struct UIKitErrorTests {
 
     @Test("a segue belongs to the view controller that owns it: performing it on the navigation controller fails")
     func segueOwnedByChild() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let nav = try app.id("UINavigationController")
         app.perform("ShowC", on: nav)
         #expect(app.state.crash == .exception(
@@ -66,7 +79,7 @@ struct UIKitErrorTests {
 
     @Test("pushing a navigation controller is not supported")
     func pushingNavigationController() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         app.tap("pushNav")
         #expect(app.state.crash?.consoleLines == [
             "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing a navigation controller is not supported'",
@@ -75,7 +88,7 @@ struct UIKitErrorTests {
 
     @Test("pushing the same instance twice is not supported")
     func pushingSameInstance() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let a = try app.id("A")
         app.tap("pushSelf")
         #expect(app.state.crash?.consoleLines == [
@@ -86,7 +99,7 @@ struct UIKitErrorTests {
 
     @Test("presenting while already presenting: a [Presentation] warning, the presentation is dropped, no crash")
     func alreadyPresenting() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let nav = try app.id("UINavigationController")
         let a = try app.id("A")
         app.tap("sheet")
@@ -115,7 +128,7 @@ struct UIKitErrorTests {
 
     @Test("presenting a view controller that is already a child: 'an active controller'")
     func presentingActiveController() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let nav = try app.id("UINavigationController")
         app.tap("presentNav")
         #expect(app.state.crash?.consoleLines == [
@@ -125,13 +138,15 @@ struct UIKitErrorTests {
 
     @Test("presenting a view controller that is already presented: 'already being presented by'")
     func presentingPresentedController() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let nav = try app.id("UINavigationController")
-        app.tap("sheet")
-        let b = try app.id("B")
+        app.tap("sheetNav")
+        let bNav = try app.id("UINavigationController", 1)
+        #expect(app.front == "B")
+        // B's navigationController is the presented bNav.
         app.tap("again")
         #expect(app.state.crash?.consoleLines == [
-            "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Application tried to present modally a view controller \(app.sim.describe(b)) that is already being presented by \(app.sim.describe(nav)).'",
+            "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Application tried to present modally a view controller \(app.sim.describe(bNav)) that is already being presented by \(app.sim.describe(nav)).'",
         ])
     }
 
@@ -140,7 +155,7 @@ struct UIKitErrorTests {
         .select(section: 0, row: 0, on: nil), .call(action: "presentC(_:)", on: nil), .back, .dismiss, .tab(0),
     ])
     func afterCrash(command: Command) throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         app.perform("Nope")
         let crashed = try #require(app.state.crash)
         let before = app.state
@@ -153,14 +168,14 @@ struct UIKitErrorTests {
 
     @Test("a rejected command leaves the app untouched and suggests the nearest name")
     func rejection() throws {
-        var app = try App(Self.flow)
+        var app = try Self.app()
         let before = app.state
         let result = app.sim.run(.tap(control: "shet", on: nil))
         guard case .failure(let rejection) = result else {
             Issue.record("expected a rejection")
             return
         }
-        #expect(rejection.message == "no control 'shet' on \(try app.d("A")); it has pushSelf, pushNav, presentNav, sheet")
+        #expect(rejection.message == "no control 'shet' on \(try app.d("A")); it has pushSelf, pushNav, presentNav, sheet, sheetNav")
         #expect(rejection.suggestions == ["sheet"])
         #expect(app.state == before)
         #expect(app.sim.run(.back) == .failure(Rejection("nothing to go back to: \(try app.d("A")) is the root of \(try app.d("UINavigationController"))")))

@@ -187,8 +187,8 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
                                                with: "    \"main\": { \"class\": \"UIViewController\" },\n    \"main\": { \"class\": \"UIViewController\" }"),
               line: 8, column: 5, path: "scenes.main", message: "duplicate key 'main'"),
         .init(what: "duplicate key in a segue",
-              json: Fixture.segue(#"{ "source": "nav", "destination": "main", "kind": "relationship", "kind": "show" }"#),
-              line: 11, column: 71, path: "segues[0].kind", message: "duplicate key 'kind'"),
+              json: Fixture.segue(#"{ "source": "nav", "destination": "main", "kind": "show", "kind": "show" }"#),
+              line: 11, column: 63, path: "segues[0].kind", message: "duplicate key 'kind'"),
     ]
 }
 
@@ -286,15 +286,15 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
         .init(old: #""superclass": "UITableViewController""#, new: #""superclas": "UITableViewController""#, line: 12, column: 7,
               path: "classes.ListViewController.superclas", suggestion: "superclass"),
         .init(old: #""kind": "show", "trigger": "cell","#, new: #""kind": "show", "trigger": "cell", "animate": false,"#,
-              line: 75, column: 40, path: "segues[1].animate", suggestion: "animates"),
-        .init(old: #""controls": ["cancel"]"#, new: #""controls": ["cancel"], "tittle": "Add""#, line: 69, column: 64,
+              line: 75, column: 42, path: "segues[1].animate", suggestion: "animates"),
+        .init(old: #""controls": ["cancel"]"#, new: #""controls": ["cancel"], "tittle": "Add""#, line: 69, column: 68,
               path: "scenes.add.tittle", suggestion: "title"),
-        .init(old: #""injection": "optional""#, new: #""injection": "optional", "defualt": "nil""#, line: 49, column: 61,
+        .init(old: #""injection": "optional""#, new: #""injection": "optional", "defualt": "nil""#, line: 49, column: 62,
               path: "classes.DetailViewController.dependencies.note.defualt", suggestion: "default"),
         .init(old: #""nilWhen": "noSelection""#, new: #""nilWhen": "noSelection", "nillWhen": "never""#, line: 21, column: 37,
               path: #"classes.ListViewController.segueActions["makeDetail(coder:sender:segueIdentifier:)"].nillWhen"#,
               suggestion: "nilWhen"),
-        .init(old: #""module": "Items","#, new: #""module": "Items", "zzzzzzzz": 1,"#, line: 4, column: 21,
+        .init(old: #""module": "Items","#, new: #""module": "Items", "zzzzzzzz": 1,"#, line: 4, column: 22,
               path: "zzzzzzzz", suggestion: nil),
     ]
 
@@ -313,7 +313,7 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
 
     @Test func warningDescription() throws {
         let flow = try #require(loaded(Fixture.base.replacingOnce(#""controls": ["cancel"]"#, with: #""controls": ["cancel"], "tittle": "Add""#)))
-        #expect(flow.warnings.map(\.description) == ["test.json:69:64: warning: scenes.add.tittle: unknown key 'tittle' is ignored; did you mean 'title'?"])
+        #expect(flow.warnings.map(\.description) == ["test.json:69:68: warning: scenes.add.tittle: unknown key 'tittle' is ignored; did you mean 'title'?"])
     }
 
     @Test func misspeltRequiredKeyWarnsAndTheMissingKeyIsAnError() throws {

@@ -246,6 +246,15 @@ func runFlownav(
         #expect(builtIn.stdout == file.stdout)
     }
 
+    /// With a custom `--scratch-path` the binary is the one built with these tests, not a stale
+    /// `.build/debug/flownav`.
+    @Test func theBinaryIsTheOneBuiltNextToTheTests() throws {
+        guard ProcessInfo.processInfo.environment["FLOWNAV_BINARY"] == nil,
+              let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return }
+        let sibling = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("flownav").standardizedFileURL.path
+        #expect(try FlownavBinary.require() == sibling)
+    }
+
     @Test func bundledFlowsAreFound() {
         #expect(PackagePaths.bundledFlows.contains("segue-actions.json"))
         #expect(PackagePaths.bundledFlows.count >= 5, "\(PackagePaths.bundledFlows)")

@@ -62,6 +62,12 @@ final class PseudoTerminal {
             // had open (other tests' pipes) so that no one waits for an end of file forever.
             var fd: Int32 = 3
             while fd < maxDescriptor { close(fd); fd += 1 }
+            // The signal mask survives exec, and the test's thread (a Dispatch worker) blocks
+            // SIGINT: unblock everything so Ctrl-C reaches the program as it would from a shell.
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigprocmask(SIG_SETMASK, &signals, nil)
+            for s in [SIGINT, SIGQUIT, SIGTSTP, SIGPIPE, SIGTTIN, SIGTTOU] { signal(s, SIG_DFL) }
             if chdir(folder) != 0 { _exit(126) }
             execve(path, argv.pointers, envp.pointers)
             _exit(127)
@@ -120,6 +126,36 @@ final class PseudoTerminal {
             readAvailable(waitingAtMost: left)
         }
     }
+
+    /// Waits until the program has taken the terminal out of canonical mode, as a line editor
+    /// does while it reads a line. Keys sent before that are handled by the kernel's line
+    /// discipline instead: echoed as `^[[A`, and Ctrl-D turned into a line end.
+    func waitForRawMode(timeout: TimeInterval = 5) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            var settings = termios()
+            // On Linux the master side reports the slave's settings.
+            if tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) == 0 { return }
+            if closed { throw Failure.exited(waitingFor: "raw mode", seen: text) }
+            if Date() >= deadline { throw Failure.timeout(waitingFor: "raw mode", seen: text) }
+            readAvailable(waitingAtMost: 0.01)
+        }
+    }
+
+    /// Reads until `condition` holds for the terminal's screen.
+    func waitUntil(_ what: String, timeout: TimeInterval = 5, _ condition: (Screen) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if condition(screen) { return }
+            if closed { throw Failure.exited(waitingFor: what, seen: screen.text) }
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 { throw Failure.timeout(waitingFor: what, seen: screen.text) }
+            readAvailable(waitingAtMost: min(left, 0.05))
+        }
+    }
+
+    /// What a terminal would show after everything written so far.
+    var screen: Screen { Screen(String(decoding: bytes, as: UTF8.self)) }
 
     /// Waits for the program to end and returns its exit status (or 128 + signal), draining
     /// the terminal meanwhile; nil on timeout.
@@ -195,5 +231,98 @@ private final class CStringArray {
     deinit {
         for i in 0..<count { free(pointers[i]) }
         pointers.deallocate()
+    }
+}
+
+/// A small terminal emulator: enough of xterm's cursor motion and erasing for what libedit
+/// writes (carriage return, backspace, tab, `CSI n G/C/D/A/B/P/@/X`, `CSI K`), with unlimited
+/// scrollback and no wrapping.
+struct Screen {
+    private(set) var rows: [[Unicode.Scalar]] = [[]]
+    private(set) var row = 0
+    private(set) var column = 0
+
+    init(_ output: String) {
+        var it = output.unicodeScalars.makeIterator()
+        while let c = it.next() {
+            switch c {
+            case "\r": column = 0
+            case "\n": down(1)
+            case "\u{08}": column = max(0, column - 1)
+            case "\t": column = (column / 8 + 1) * 8
+            case "\u{07}": break
+            case "\u{1B}":
+                guard let kind = it.next() else { break }
+                if kind == "[" {
+                    var parameters = ""
+                    var final: Unicode.Scalar = "m"
+                    while let p = it.next() {
+                        if (0x40...0x7E).contains(p.value) { final = p; break }
+                        parameters.unicodeScalars.append(p)
+                    }
+                    csi(final, parameters)
+                } else if kind == "]" {
+                    while let p = it.next(), p != "\u{07}" { if p == "\u{1B}" { _ = it.next(); break } }
+                }
+            default:
+                put(c)
+            }
+        }
+    }
+
+    private mutating func down(_ n: Int) {
+        row += n
+        while rows.count <= row { rows.append([]) }
+    }
+
+    private mutating func pad(_ n: Int) {
+        while rows[row].count < n { rows[row].append(" ") }
+    }
+
+    private mutating func put(_ c: Unicode.Scalar) {
+        pad(column)
+        if column < rows[row].count { rows[row][column] = c } else { rows[row].append(c) }
+        column += 1
+    }
+
+    private mutating func csi(_ final: Unicode.Scalar, _ parameters: String) {
+        let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        let n = max(1, (numbers.first ?? nil) ?? 1)
+        let line = rows[row].count
+        switch final {
+        case "G": column = n - 1
+        case "C": column += n
+        case "D": column = max(0, column - n)
+        case "A": row = max(0, row - n)
+        case "B": down(n)
+        case "K":
+            switch (numbers.first ?? nil) ?? 0 {
+            case 0: if column < line { rows[row].removeSubrange(column...) }
+            case 1: pad(column + 1); for i in 0...column { rows[row][i] = " " }
+            default: rows[row] = []
+            }
+        case "P": if column < line { rows[row].removeSubrange(column..<min(line, column + n)) }
+        case "@": pad(column); rows[row].insert(contentsOf: Array(repeating: " ", count: n), at: column)
+        case "X": pad(column + n); for i in column..<(column + n) { rows[row][i] = " " }
+        default: break  // colours, modes
+        }
+    }
+
+    /// The cursor's line, trailing blanks removed.
+    var currentLine: String { Self.string(rows[row]) }
+
+    /// The line up to the cursor: what the program has placed before it.
+    var beforeCursor: String {
+        let r = rows[row] + Array(repeating: " ", count: max(0, column - rows[row].count))
+        return String(String.UnicodeScalarView(r[..<column]))
+    }
+
+    var lines: [String] { rows.map(Self.string) }
+    var text: String { lines.joined(separator: "\n") }
+
+    private static func string(_ scalars: [Unicode.Scalar]) -> String {
+        var s = String(String.UnicodeScalarView(scalars))
+        while s.last == " " { s.removeLast() }
+        return s
     }
 }

@@ -23,29 +23,41 @@ struct PseudoTerminalTests {
         let terminal = try PseudoTerminal(
             executable: binary, arguments: arguments, environment: environment, directory: PackagePaths.root.path)
         try terminal.expect("flownav 0.1.0 — Items (the built-in demo flow)")
-        try terminal.expect(Self.prompt)
+        try ready(terminal, Self.prompt)
         return terminal
     }
 
+    /// Waits for `prompt` and for the line editor to be reading: only then do keys reach it.
+    private func ready(_ terminal: PseudoTerminal, _ prompt: String) throws {
+        try terminal.expect(prompt)
+        try terminal.waitForRawMode()
+    }
+
+    /// Sends keys and waits until the cursor's line, up to the cursor, reads `line`.
+    private func type(_ terminal: PseudoTerminal, _ keys: String, shows line: String) throws {
+        terminal.send(keys)
+        try terminal.waitUntil("the line to read \(line.debugDescription)") { $0.beforeCursor == line }
+    }
+
     /// Ctrl-D on an empty line, and the exit status.
-    private func leave(_ terminal: PseudoTerminal) -> Int32? {
+    private func leave(_ terminal: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) -> Int32? {
+        try? terminal.waitForRawMode()
         terminal.send(Self.ctrlD)
-        return terminal.waitForExit()
+        let status = terminal.waitForExit()
+        if status == nil { Issue.record("still running after Ctrl-D; the terminal shows:\n\(terminal.text)", sourceLocation: sourceLocation) }
+        return status
     }
 
     @Test func tabCompletesACommand() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let terminal = try start(in: folder)
-        terminal.send("wh")
-        try terminal.expect("wh")
-        terminal.send("\t")
-        try terminal.expect("ere ")
-        #expect(terminal.text.hasSuffix(Self.prompt + "where "), "\(terminal.text)")
+        try type(terminal, "wh", shows: Self.prompt + "wh")
+        try type(terminal, "\t", shows: Self.prompt + "where ")
         terminal.send("\r")
         let output = try terminal.expect("◀ front-most")
         #expect(output.contains("window\n└─ root <UINavigationController: 0x600000c04000> 'itemsNav'"), "\(output)")
-        try terminal.expect(Self.prompt)
+        try ready(terminal, Self.prompt)
         #expect(!terminal.text.contains("error:"))
         #expect(leave(terminal) == 0)
     }
@@ -54,16 +66,13 @@ struct PseudoTerminalTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let terminal = try start(in: folder)
-        terminal.send("perform Sh")
-        try terminal.expect("perform Sh")
-        terminal.send("\t")
-        try terminal.expect("owDetail ")
-        #expect(terminal.text.hasSuffix(Self.prompt + "perform ShowDetail "), "\(terminal.text)")
+        try type(terminal, "perform Sh", shows: Self.prompt + "perform Sh")
+        try type(terminal, "\t", shows: Self.prompt + "perform ShowDetail ")
         terminal.send("\r")
         // On a fresh launch nothing is selected, so the segue action returns nil: the demo's crash.
         try terminal.expect("performSegue(withIdentifier:sender:) — \"ShowDetail\"")
         try terminal.expect("Items/DetailViewController.swift:12: Fatal error: init(coder:) has not been implemented")
-        try terminal.expect("Items:crashed> ")
+        try ready(terminal, "Items:crashed> ")
         #expect(leave(terminal) == 3, "the crash is the exit status")
     }
 
@@ -71,17 +80,18 @@ struct PseudoTerminalTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let terminal = try start(in: folder)
-        terminal.send("tap add")
-        try terminal.expect("tap add")
+        try type(terminal, "tap add", shows: Self.prompt + "tap add")
         terminal.send("\t")
         // `add` and `addBroken`: nothing to insert, so both are listed and the line is redrawn.
-        try terminal.expect("addBroken")
-        try terminal.expect(Self.prompt + "tap add")
-        terminal.send("B\t")
-        try terminal.expect("roken ")
+        try terminal.waitUntil("the candidates listed under the line") { screen in
+            screen.lines.contains { $0.split(separator: " ") == ["add", "addBroken"] }
+                && screen.beforeCursor == Self.prompt + "tap add"
+                && screen.lines.filter { $0.hasPrefix(Self.prompt) }.count == 2
+        }
+        try type(terminal, "B\t", shows: Self.prompt + "tap addBroken ")
         terminal.send("\r")
         try terminal.expect("Fatal error: init(coder:) has not been implemented")
-        try terminal.expect("Items:crashed> ")
+        try ready(terminal, "Items:crashed> ")
         #expect(leave(terminal) == 3)
     }
 
@@ -89,13 +99,11 @@ struct PseudoTerminalTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let terminal = try start(in: folder)
-        terminal.send("load flows/typ")
-        try terminal.expect("load flows/typ")
-        terminal.send("\t")
-        try terminal.expect("ed-destinations.json ")
+        try type(terminal, "load flows/typ", shows: Self.prompt + "load flows/typ")
+        try type(terminal, "\t", shows: Self.prompt + "load flows/typed-destinations.json ")
         terminal.send("\r")
         try terminal.expect("loaded Qold from flows/typed-destinations.json")
-        try terminal.expect("Qold:LoginViewController> ")
+        try ready(terminal, "Qold:LoginViewController> ")
         #expect(leave(terminal) == 0)
     }
 
@@ -105,18 +113,16 @@ struct PseudoTerminalTests {
         let first = try start(in: folder)
         first.send("where\r")
         try first.expect("◀ front-most")
-        try first.expect(Self.prompt)
+        try ready(first, Self.prompt)
         #expect(leave(first) == 0)
         let saved = try String(contentsOf: folder.url.appendingPathComponent("history"), encoding: .utf8)
         #expect(saved.contains("where"), "\(saved)")
 
         let second = try start(in: folder)
-        second.send(Self.up)
-        try second.expect("where")
-        #expect(second.text.hasSuffix(Self.prompt + "where"), "\(second.text)")
+        try type(second, Self.up, shows: Self.prompt + "where")
         second.send("\r")
         try second.expect("◀ front-most")
-        try second.expect(Self.prompt)
+        try ready(second, Self.prompt)
         #expect(leave(second) == 0)
     }
 
@@ -124,17 +130,19 @@ struct PseudoTerminalTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let terminal = try start(in: folder)
-        terminal.send("select 2")
-        try terminal.expect("select 2")
+        try type(terminal, "select 2", shows: Self.prompt + "select 2")
         terminal.send(Self.ctrlC)
-        try terminal.expect(Self.prompt)
+        try ready(terminal, Self.prompt)
+        // The half-typed line stays visible above a fresh, empty prompt.
+        #expect(terminal.screen.beforeCursor == Self.prompt)
+        #expect(terminal.screen.lines.contains(Self.prompt + "select 2"))
         terminal.send("where\r")
         let output = try terminal.expect("◀ front-most")
         // The discarded line never ran: no selection, no push, and no garbled command.
         #expect(!output.contains("DetailViewController"), "\(output)")
         #expect(!terminal.text.contains("error:"), "\(terminal.text)")
         #expect(!terminal.text.contains("selected row"))
-        try terminal.expect(Self.prompt)
+        try ready(terminal, Self.prompt)
         #expect(terminal.waitForExit(timeout: 0.2) == nil, "Ctrl-C does not end the shell")
         #expect(leave(terminal) == 0)
         let saved = (try? String(contentsOf: folder.url.appendingPathComponent("history"), encoding: .utf8)) ?? ""
@@ -147,7 +155,7 @@ struct PseudoTerminalTests {
         let terminal = try start(in: folder)
         terminal.send("select 1\r")
         try terminal.expect("push     <Items.DetailViewController: 0x600000c04400>")
-        try terminal.expect("Items:DetailViewController> ")
+        try ready(terminal, "Items:DetailViewController> ")
         terminal.send(Self.ctrlD)
         #expect(terminal.waitForExit() == 0, "\(terminal.text)")
     }
@@ -158,7 +166,7 @@ struct PseudoTerminalTests {
         let terminal = try start(in: folder)
         terminal.send("perfrom\r")
         try terminal.expect("did you mean 'perform'?")
-        try terminal.expect(Self.prompt)
+        try ready(terminal, Self.prompt)
         terminal.send("quit\r")
         #expect(terminal.waitForExit() == 1)
     }
@@ -167,18 +175,16 @@ struct PseudoTerminalTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let terminal = try start(in: folder)
-        terminal.send("inspect détail")
-        try terminal.expect("inspect détail")
+        try type(terminal, "inspect détail", shows: Self.prompt + "inspect détail")
         terminal.send("\r")
         try terminal.expect("error: no scene 'détail'; did you mean 'detail'?")
         try terminal.expect("  inspect détail\n")
         // Six carets under six characters (seven bytes).
         try terminal.expect("          ^^^^^^\n")
-        try terminal.expect(Self.prompt)
+        try ready(terminal, Self.prompt)
         // The history keeps the line intact too.
-        terminal.send(Self.up)
-        try terminal.expect("inspect détail")
-        terminal.send("\u{15}")  // Ctrl-U: clear the recalled line
+        try type(terminal, Self.up, shows: Self.prompt + "inspect détail")
+        try type(terminal, "\u{15}", shows: Self.prompt)  // Ctrl-U: clear the recalled line
         #expect(leave(terminal) == 1)
         let saved = try String(contentsOf: folder.url.appendingPathComponent("history"), encoding: .utf8)
         #expect(saved.contains("détail") || saved.contains("d\\303\\251tail"), "\(saved)")

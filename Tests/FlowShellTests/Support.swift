@@ -61,6 +61,11 @@ struct Caret: Equatable, CustomStringConvertible {
     var offset: Int
     var width: Int
 
+    init(offset: Int, width: Int) {
+        self.offset = offset
+        self.width = width
+    }
+
     /// Finds the echoed line (`  LINE`) and the caret line just below it.
     init?(in out: Output, typed line: String) {
         let texts = out.texts

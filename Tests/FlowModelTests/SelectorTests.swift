@@ -1,0 +1,47 @@
+import Testing
+@testable import FlowModel
+
+@Suite struct ObjCSelectorTests {
+    @Test(arguments: [
+        ("createDetailViewController(coder:sender:segueIdentifier:)", "createDetailViewControllerWithCoder:sender:segueIdentifier:"),
+        ("showResult(_:sender:segueIdentifier:)", "showResult:sender:segueIdentifier:"),
+        ("createNextViewController(coder:)", "createNextViewControllerWithCoder:"),
+        ("unwindToList(_:)", "unwindToList:"),
+        ("reset()", "reset"),
+        ("init(with:)", "initWith:"),
+        ("init(coder:item:)", "initWithCoder:item:"),
+        ("showResult(_:sender:)", "showResult:sender:"),
+        ("tableView(_:didSelectRowAt:)", "tableView:didSelectRowAt:"),
+        ("makeDetail(coder:_:)", "makeDetailWithCoder::"),
+        // A first label that starts with the word "with" is not given another "With".
+        ("perform(withSender:)", "performWithSender:"),
+        // …but "within" is not the word "with".
+        ("update(within:)", "updateWithWithin:"),
+        // Not a Swift name: left alone.
+        ("unwindToList:", "unwindToList:"),
+    ])
+    func derivesTheSelector(_ swiftName: String, _ selector: String) {
+        #expect(ObjCSelector.derive(fromSwiftName: swiftName) == selector)
+    }
+
+    @Test(arguments: [("reset", 0), ("unwindToList:", 1), ("makeDetailWithCoder:sender:segueIdentifier:", 3)])
+    func countsArguments(_ selector: String, _ count: Int) {
+        #expect(ObjCSelector.argumentCount(selector) == count)
+    }
+
+    @Test func selectorNameFromASwiftName() {
+        let name = SelectorName("makeDetail(coder:sender:)")
+        #expect(name.swiftName == "makeDetail(coder:sender:)")
+        #expect(name.selector == "makeDetailWithCoder:sender:")
+        #expect(name.description == "makeDetail(coder:sender:)")
+    }
+
+    @Test func selectorNameFromASelector() {
+        let name = SelectorName("unwindToList:")
+        #expect(name.swiftName == nil)
+        #expect(name.selector == "unwindToList:")
+        #expect(name.description == "unwindToList:")
+        // Both spellings name the same method.
+        #expect(SelectorName("unwindToList(_:)").selector == name.selector)
+    }
+}
