@@ -1,12 +1,8 @@
-# The README's two commands: `make shell` and `make test`. Both install libedit-dev first
-# when it is missing, so they work on a machine that has only Swift.
+# `make test` is the README's second command; like `bin/flownav`, the first, it installs
+# libedit-dev first when it is missing, so it works on a machine that has only Swift.
 SWIFT ?= swift
 
-.PHONY: shell test deps bench
-
-shell: deps
-	@$(SWIFT) build -c release --product flownav >&2
-	@.build/release/flownav
+.PHONY: test deps bench
 
 test: deps
 	$(SWIFT) test
