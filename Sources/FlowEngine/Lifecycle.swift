@@ -62,6 +62,15 @@ extension Simulator {
         didAppear(chain)
     }
 
+    /// UIKit's interleaving for a transition: the old side's will-disappear, the new side's
+    /// will-appear, then the did- callbacks in the same order.
+    mutating func swapAppearance(from old: [Int], to new: [Int]) {
+        willDisappear(old)
+        willAppear(new)
+        didDisappear(old)
+        didAppear(new)
+    }
+
     mutating func willAppear(_ chain: [Int]) {
         for id in chain {
             emit(.lifecycle(id: id, callback: "viewWillAppear(_:)"))

@@ -28,10 +28,7 @@ extension Simulator {
         if visible {
             let old = from.map { state.visibleChain(from: $0) } ?? []
             let new = try loadVisibleChain(from: dest)
-            willDisappear(old)
-            willAppear(new)
-            didDisappear(old)
-            didAppear(new)
+            swapAppearance(from: old, to: new)
         }
         emit(.lifecycle(id: dest, callback: "didMove(toParent:)"))
     }
@@ -59,10 +56,7 @@ extension Simulator {
         emit(.transition(.present(dest, by: presenter, style: style)))
         let new = try loadVisibleChain(from: dest)
         let old = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
-        willDisappear(old)
-        willAppear(new)
-        didDisappear(old)
-        didAppear(new)
+        swapAppearance(from: old, to: new)
     }
 
     /// Dismisses a presented view controller (and whatever it presents), then releases it.
@@ -78,10 +72,7 @@ extension Simulator {
         let old = gone.reversed().flatMap { state.visibleChain(from: $0) }
         let back = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
         emit(.transition(.dismiss(presented, by: presenter)))
-        willDisappear(old)
-        willAppear(back)
-        didDisappear(old)
-        didAppear(back)
+        swapAppearance(from: old, to: back)
         state[presenter].presented = nil
         state[presented].presenter = nil
         release(presented)
@@ -108,10 +99,7 @@ extension Simulator {
         if visible {
             let old = state.visibleChain(from: top)
             let new = state.visibleChain(from: target)
-            willDisappear(old)
-            willAppear(new)
-            didDisappear(old)
-            didAppear(new)
+            swapAppearance(from: old, to: new)
         }
         state[nav].children.removeLast(popped.count)
         for p in popped {
@@ -132,10 +120,7 @@ extension Simulator {
         emit(.transition(.selectTab(tabs[index], index: index, of: tabBar)))
         let oldChain = state.visibleChain(from: old)
         let newChain = try loadVisibleChain(from: tabs[index])
-        willDisappear(oldChain)
-        willAppear(newChain)
-        didDisappear(oldChain)
-        didAppear(newChain)
+        swapAppearance(from: oldChain, to: newChain)
     }
 
     /// `showDetailViewController(_:sender:)` in a split view: the new detail replaces the old.
@@ -151,10 +136,7 @@ extension Simulator {
         if visible {
             let oldChain = old.map { state.visibleChain(from: $0) } ?? []
             let newChain = try loadVisibleChain(from: dest)
-            willDisappear(oldChain)
-            willAppear(newChain)
-            didDisappear(oldChain)
-            didAppear(newChain)
+            swapAppearance(from: oldChain, to: newChain)
         }
         if let old { release(old) }
     }
