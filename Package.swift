@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "FlowModel", targets: ["FlowModel"]),
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
+        .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
+        .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -19,6 +22,9 @@ let package = Package(
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
         .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
+        // `flownav check`: static lints and exhaustive exploration of navigation states.
+        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
+        .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -31,19 +37,21 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "LineEditor",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flownav-bench",
-            dependencies: ["FlowModel", "FlowEngine", "FlowShell"],
+            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck"],
             path: "Benchmarks/flownav-bench"
         ),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck"]),
+        .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

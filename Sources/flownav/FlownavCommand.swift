@@ -6,14 +6,24 @@ struct Flownav: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flownav",
         abstract: "Drive a simulated UIKit app through a storyboard-like navigation flow.",
+        version: "0.1.0",
+        subcommands: [Shell.self, TestCommand.self, CheckCommand.self],
+        defaultSubcommand: Shell.self
+    )
+}
+
+/// The shell: `flownav [FLOW]`, interactive on a terminal, batch otherwise.
+struct Shell: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shell",
+        abstract: "Open the shell on a flow (the default: `flownav FLOW` is `flownav shell FLOW`).",
         discussion: """
             With no FLOW, opens the demo flow built into flownav. When standard input is not a \
             terminal, commands are read from it (batch mode): no banner, no prompt, no colour.
 
             Exit status: 0 when every command ran and the app never crashed; 1 when a command \
             was rejected; 2 when a flow could not be loaded; 3 when the simulated app crashed.
-            """,
-        version: "0.1.0"
+            """
     )
 
     @Argument(help: "A flow file (format 1, JSON).", completion: .file(extensions: ["json"]))

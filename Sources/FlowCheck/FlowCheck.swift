@@ -1,0 +1,1 @@
+// The checker lives here (issue 6).

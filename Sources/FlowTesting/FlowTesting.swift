@@ -1,0 +1,1 @@
+// The library for app teams' tests lives here (issue 5).
