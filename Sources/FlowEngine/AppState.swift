@@ -78,9 +78,10 @@ public struct AppState: Hashable, Sendable {
 
     public init() {}
 
+    // Yielding accessors: reading one field of an instance must not copy the whole instance.
     public subscript(_ id: Int) -> Instance {
-        get { instances[id] }
-        set { instances[id] = newValue }
+        _read { yield instances[id] }
+        _modify { yield &instances[id] }
     }
 
     /// The bottom of the presentation chain of `id`'s level: the view controller that is not

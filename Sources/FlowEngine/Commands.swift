@@ -33,7 +33,7 @@ extension Simulator {
             }
         case .call(let name, let on):
             let vc = try receiver(on)
-            let actions = flow.actions(of: state[vc].className)
+            let actions = info(state[vc].className).actions
             guard let action = actions.first(where: { $0.name == name || $0.name.hasPrefix(name + "(") }) else {
                 throw .rejected(Rejection(
                     actions.isEmpty ? "\(describe(vc)) has no code actions" : "no action '\(name)' on \(describe(vc))",
@@ -84,7 +84,7 @@ extension Simulator {
 
     /// `performSegue(withIdentifier:sender:)`: the segue must belong to the receiver's scene.
     mutating func performSegue(identifier: String, source: Int, sender: SenderValue) throws(CrashSignal) {
-        guard let scene = state[source].scene, flow.scenes[scene].nib == nil, let index = flow.segue(identifier, from: scene) else {
+        guard let scene = state[source].scene, flow.scenes[scene].nib == nil, let index = index.scenes[scene].byIdentifier[identifier] else {
             let owned = state[source].scene.map { s in flow.segues.filter { $0.source == s }.compactMap(\.identifier) } ?? []
             let near = NameSuggester.nearest(to: identifier, in: owned)
             if !near.isEmpty { emit(.note("\(describe(source)) has segues \(near.map { "'\($0)'" }.joined(separator: ", ")); identifiers are case-sensitive strings")) }
@@ -100,13 +100,13 @@ extension Simulator {
     private mutating func trigger(_ trigger: Trigger, on vc: Int, sender: SenderValue) throws(CrashSignal) {
         var fired = false
         if let scene = state[vc].scene {
-            for (i, seg) in flow.segues.enumerated() where seg.source == scene && seg.trigger == trigger {
+            for i in index.scenes[scene].triggered[trigger] ?? [] {
                 fired = true
                 try performSegue(i, source: vc, sender: sender, triggered: true)
                 if state[vc].isReleased { return }
             }
         }
-        for action in flow.actions(of: state[vc].className) where action.trigger == trigger {
+        for action in info(state[vc].className).actions where action.trigger == trigger {
             fired = true
             try run(action, on: vc)
         }
@@ -116,7 +116,7 @@ extension Simulator {
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
     /// `performSegue`, `dismiss`, …) through the same machinery as segues.
     private mutating func run(_ action: CodeAction, on vc: Int) throws(CrashSignal) {
-        let owner = flow.declarations(of: state[vc].className).first { $0.actions.contains { $0.name == action.name } }?.name ?? state[vc].className
+        let owner = info(state[vc].className).declarations.first { $0.actions.contains { $0.name == action.name } }?.name ?? state[vc].className
         let caller = "\(owner).\(action.name)"
         emit(.called(id: vc, method: action.name, detail: nil))
         let scope = Scope(selfID: vc)

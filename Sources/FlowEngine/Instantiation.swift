@@ -13,8 +13,8 @@ extension Simulator {
     mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
         let id = state.instances.count
         var slots: [DependencySlot] = []
-        let initSets = initializer.flatMap { flow.initializer($0, of: className) }?.sets ?? []
-        for d in flow.allDependencies(of: className) {
+        let initSets = initializer.flatMap { info(className).initializers[$0] }?.sets ?? []
+        for d in info(className).dependencies {
             switch d.injection {
             case .property:
                 slots.append(DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value"))
@@ -44,7 +44,7 @@ extension Simulator {
         let selector: SelectorName? = isChild ? childSelector : outer.flatMap { flow.segues[$0.segue].action }
         var made: Int?
         if let selector {
-            if let outer, let action = flow.segueAction(selector.selector, on: state[outer.source].className) {
+            if let outer, let action = info(state[outer.source].className).segueActions[selector.selector] {
                 made = try callSegueAction(action, outer: outer, scene: scene)
             } else {
                 let target = outer.map { describe($0.source) } ?? "(null)"
@@ -64,7 +64,7 @@ extension Simulator {
 
     /// `init(coder:)`: traps when the class's implementation is a `fatalError`.
     mutating func initCoder(className: String, scene: Int?, via: Instantiation = .initCoder) throws(CrashSignal) -> Int {
-        let (ic, owner) = flow.initCoder(of: className)
+        let (ic, owner) = info(className).initCoder
         if case .fatalError(let message, let line) = ic {
             emit(.called(id: nil, method: "\(runtimeName(className)).init(coder:)", detail: nil))
             throw CrashSignal(crash: .trap(location: location(file: owner?.file ?? "\(className).swift", line: line), kind: "Fatal error", message: message))
@@ -94,7 +94,7 @@ extension Simulator {
             id = newInstance(className: returns, scene: scene, via: via, initializer: initName)
         }
         for (name, value) in values { setDependency(name, of: id, to: value, by: "\(action.swiftName) through \(initName)") }
-        let callsSuperCoder = initName == "init(coder:)" || flow.initializer(initName, of: returns)?.callsSuper == .initCoder
+        let callsSuperCoder = initName == "init(coder:)" || info(returns).initializers[initName]?.callsSuper == .initCoder
         if callsSuperCoder {
             // A container decodes its relationship children inside -[UIViewController initWithCoder:],
             // which the action's initializer reaches through super.init(coder:) — so before
@@ -106,7 +106,7 @@ extension Simulator {
                 reason: "Custom instantiated view controller must call -[super initWithCoder:] when created from -[\(describe(target)) \(action.selector)]",
                 preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:139"]))
         }
-        if !flow.isKind(returns, of: sceneClass) {
+        if !info(returns).lineage.contains(sceneClass) {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",
                 reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
@@ -118,7 +118,7 @@ extension Simulator {
     /// A container decodes its relationship children inside its own `init(coder:)`, in order,
     /// each with the selector of its relationship segue sent to the outer segue's source.
     private mutating func decodeChildren(of id: Int, scene: Int, outer: OuterSegue?) throws(CrashSignal) {
-        for r in flow.relationshipSegues(of: scene) {
+        for r in index.scenes[scene].relationships {
             let seg = flow.segues[r]
             guard let dest = seg.destination else { continue }
             let child = try decode(scene: dest, outer: outer, childSelector: seg.action, isChild: true)

@@ -8,7 +8,7 @@ extension Simulator {
         emit(.lifecycle(id: id, callback: "loadView()"))
         state[id].appearance = .loaded
         if let scene = state[id].scene {
-            for e in flow.embedSegues(of: scene) {
+            for e in index.scenes[scene].embeds {
                 try performEmbed(e, in: id)
             }
         }
@@ -17,7 +17,7 @@ extension Simulator {
 
     private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
         emit(.lifecycle(id: id, callback: "viewDidLoad()"))
-        guard let (v, owner) = flow.viewDidLoad(of: state[id].className) else { return }
+        guard let (v, owner) = info(state[id].className).viewDidLoad else { return }
         let loc = location(file: owner.file, line: v.line)
         for name in v.asserts {
             let slot = state[id].dependencies.first { $0.name == name }
@@ -27,7 +27,7 @@ extension Simulator {
             }
         }
         for name in v.uses {
-            guard let dep = flow.dependency(name, of: state[id].className) else { continue }
+            guard let dep = info(state[id].className).dependencyByName[name] else { continue }
             let slot = state[id].dependencies.first { $0.name == name }
             guard slot?.value == nil else { continue }
             switch dep.injection {
@@ -75,7 +75,7 @@ extension Simulator {
         for id in chain {
             emit(.lifecycle(id: id, callback: "viewWillAppear(_:)"))
             // UITableViewController clears its selection as it reappears.
-            if flow.isKind(state[id].className, of: "UITableViewController") { state[id].selection = nil }
+            if info(state[id].className).lineage.contains("UITableViewController") { state[id].selection = nil }
         }
     }
 

@@ -43,8 +43,8 @@ extension Simulator {
     /// `shouldPerformSegue(withIdentifier:sender:)`, as overridden by the source's class.
     private mutating func shouldPerform(_ seg: Segue, source: Int, sender: SenderValue) -> Bool {
         let cls = state[source].className
-        guard flow.declarations(of: cls).contains(where: { $0.shouldPerform != nil }) else { return true }
-        let condition = seg.identifier.flatMap { flow.shouldPerform($0, on: cls) } ?? .always
+        guard info(cls).overridesShouldPerform else { return true }
+        let condition = seg.identifier.flatMap { info(cls).shouldPerform[$0] } ?? .always
         let result = holds(condition, in: Scope(selfID: source, sender: sender, identifier: seg.identifier))
         let id = seg.identifier.map { "\"\($0)\"" } ?? "nil"
         emit(.called(id: source, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\(id) → \(result)"))
@@ -56,7 +56,7 @@ extension Simulator {
     mutating func prepare(source: Int, destination: Int, identifier: String?, sender: SenderValue) throws(CrashSignal) {
         let id = identifier.map { "'\($0)'" } ?? "(no identifier)"
         emit(.called(id: source, method: "prepare(for:sender:)", detail: "segue \(id), destination \(describe(destination))"))
-        guard let (cases, owner) = flow.prepareCases(of: state[source].className) else { return }
+        guard let (cases, owner) = info(state[source].className).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
         for c in cases {
             try apply(c, to: destination, scope: scope, caller: "\(owner.name).prepare(for:sender:)", identifier: identifier)
@@ -72,7 +72,7 @@ extension Simulator {
         }
         var target = destination
         for step in c.unwrap {
-            let kind = flow.containerKind(of: state[target].className)
+            let kind = info(state[target].className).container
             let content = state[target].children.filter { state[$0].role != .embedded }
             switch step {
             case .navigationTop where kind == .navigation: target = content.last ?? target
@@ -84,7 +84,7 @@ extension Simulator {
             }
         }
         if let cast = c.cast {
-            let ok = flow.protocols[cast] != nil ? flow.conforms(state[target].className, to: cast) : flow.isKind(state[target].className, of: cast)
+            let ok = flow.protocols[cast] != nil ? info(state[target].className).protocols.contains(cast) : info(state[target].className).lineage.contains(cast)
             if !ok {
                 emit(.note("\(caller): \(describe(target)) as? \(cast) is nil, so nothing is injected"))
                 return
@@ -94,7 +94,7 @@ extension Simulator {
             let value = try evaluate(a.expression, in: scope)
             setDependency(a.name, of: target, to: value, by: caller)
         }
-        if let call = c.call, let method = flow.method(call, of: state[target].className) {
+        if let call = c.call, let method = info(state[target].className).methods[call] {
             let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope) } ?? nil
             emit(.called(id: target, method: call, detail: argument))
             for name in method.sets { setDependency(name, of: target, to: argument, by: "\(call), from \(caller)") }

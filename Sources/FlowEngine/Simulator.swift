@@ -9,9 +9,11 @@ public struct Simulator: Sendable {
     var events: [Event] = []
     /// Scene of each class's XIB, for instances built in code (seed 003).
     let nibScenes: [String: Int]
+    let index: FlowIndex
 
     public init(flow: Flow) {
         self.flow = flow
+        self.index = FlowIndex(flow)
         var nibs: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
         nibScenes = nibs
@@ -85,7 +87,12 @@ public struct Simulator: Sendable {
 
     /// The runtime class name UIKit prints: `Items.DetailViewController`, or `UINavigationController`.
     public func runtimeName(_ className: String) -> String {
-        UIKitClass.isKnown(className) ? className : "\(flow.module).\(className)"
+        info(className).runtimeName
+    }
+
+    /// What the flow says about a class, resolved once (`FlowIndex`).
+    func info(_ className: String) -> FlowIndex.ClassInfo {
+        index.classes[className] ?? FlowIndex.resolve(className, in: flow)
     }
 
     /// `<Items.DetailViewController: 0x600000c04000>`, with a counter-based address.

@@ -3,12 +3,12 @@ import FlowModel
 extension Simulator {
     func nearestAncestor(of id: Int, kind: ContainerKind, includingSelf: Bool = false) -> Int? {
         let candidates = (includingSelf ? [id] : []) + state.ancestors(of: id)
-        return candidates.first { flow.containerKind(of: state[$0].className) == kind }
+        return candidates.first { info(state[$0].className).container == kind }
     }
 
     /// `pushViewController(_:animated:)` with UIKit's exceptions.
     mutating func push(_ dest: Int, onto nav: Int) throws(CrashSignal) {
-        if flow.containerKind(of: state[dest].className) == .navigation {
+        if info(state[dest].className).container == .navigation {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Pushing a navigation controller is not supported", preamble: []))
         }
         if state[nav].children.contains(dest) {
@@ -157,7 +157,7 @@ extension Simulator {
     /// `show(_:sender:)`: a navigation controller up the chain pushes (unless the new one is itself
     /// a navigation controller, which cannot be pushed and is presented); otherwise present.
     mutating func show(_ dest: Int, from source: Int, style: ModalPresentationStyle) throws(CrashSignal) {
-        if let nav = nearestAncestor(of: source, kind: .navigation), flow.containerKind(of: state[dest].className) != .navigation {
+        if let nav = nearestAncestor(of: source, kind: .navigation), info(state[dest].className).container != .navigation {
             try push(dest, onto: nav)
         } else {
             try present(dest, from: source, style: style)

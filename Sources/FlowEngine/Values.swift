@@ -50,98 +50,110 @@ extension Simulator {
     /// Resolves the names the engine knows inside a Swift-like expression, keeping the rest as
     /// text. Reading a nil implicitly unwrapped dependency traps, as Swift does.
     func evaluate(_ expression: String, in scope: Scope) throws(CrashSignal) -> String? {
-        let trimmed = expression.trimmingCharacters(in: " ")
-        if trimmed == "nil" { return nil }
-        let chars = Array(trimmed)
-        var out = ""
+        // Works on UTF-8 bytes: Character-by-Character scanning costs a Unicode property lookup
+        // per character, and expressions are evaluated on every segue. Bytes of non-ASCII
+        // scalars count as identifier characters, as Swift allows them in names.
+        let bytes = Array(expression.utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end && bytes[start] == 0x20 { start += 1 }
+        while end > start && bytes[end - 1] == 0x20 { end -= 1 }
+        let chars = Array(bytes[start..<end])
+        if chars == Array("nil".utf8) { return nil }
+        func isHead(_ b: UInt8) -> Bool { b == 0x5F || (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0x80 }
+        func isBody(_ b: UInt8) -> Bool { isHead(b) || (b >= 0x30 && b <= 0x39) }
+        func text(_ r: Range<Int>) -> String { String(decoding: chars[r], as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(chars.count + 16)
         var i = 0
         var soleValueIsNil = false
         var tokens = 0
         while i < chars.count {
             let c = chars[i]
-            if c == "\"" {
+            if c == 0x22 {
                 // String literals are copied untouched.
                 var j = i + 1
-                while j < chars.count && chars[j] != "\"" { j += chars[j] == "\\" ? 2 : 1 }
-                out += String(chars[i..<min(j + 1, chars.count)])
+                while j < chars.count && chars[j] != 0x22 { j += chars[j] == 0x5C ? 2 : 1 }
+                out.append(contentsOf: chars[i..<min(j + 1, chars.count)])
                 i = j + 1
                 tokens += 1
                 continue
             }
-            guard c == "_" || c.isLetter else {
+            guard isHead(c) else {
                 out.append(c)
                 i += 1
-                if !c.isWhitespace { tokens += 1 }
+                if c != 0x20 && c != 0x09 { tokens += 1 }
                 continue
             }
             var j = i
-            while j < chars.count && (chars[j] == "_" || chars[j].isLetter || chars[j].isNumber) { j += 1 }
-            var word = String(chars[i..<j])
-            let afterDot = i > 0 && chars[i - 1] == "."
+            while j < chars.count && isBody(chars[j]) { j += 1 }
+            var word = text(i..<j)
+            let afterDot = i > 0 && chars[i - 1] == 0x2E
             var explicitSelf = false
-            if word == "self", j < chars.count, chars[j] == "." {
+            if word == "self", j < chars.count, chars[j] == 0x2E {
                 var k = j + 1
-                while k < chars.count && (chars[k] == "_" || chars[k].isLetter || chars[k].isNumber) { k += 1 }
+                while k < chars.count && isBody(chars[k]) { k += 1 }
                 if k > j + 1 {
-                    word = String(chars[(j + 1)..<k])
+                    word = text((j + 1)..<k)
                     explicitSelf = true
                     j = k
                 }
             }
             tokens += 1
             func member(_ name: String) -> Bool {
-                let m = Array("." + name)
+                let m = [0x2E] + Array(name.utf8)
                 guard j + m.count <= chars.count, Array(chars[j..<(j + m.count)]) == m else { return false }
-                let end = j + m.count
-                return end == chars.count || !(chars[end].isLetter || chars[end].isNumber || chars[end] == "_")
+                let after = j + m.count
+                return after == chars.count || !isBody(chars[after])
             }
+            func emit(_ s: String) { out.append(contentsOf: s.utf8) }
             if afterDot && !explicitSelf {
-                out += word
+                emit(word)
             } else if let local = scope.locals[word], !explicitSelf {
-                out += local
+                emit(local)
             } else if word == "selection" && !explicitSelf {
                 let sel = scope.selfID.flatMap { state[$0].selection }
                 if member("row") {
-                    out += sel.map { "\($0[1])" } ?? "nil"
+                    emit(sel.map { "\($0[1])" } ?? "nil")
                     j += 4
                 } else if member("section") {
-                    out += sel.map { "\($0[0])" } ?? "nil"
+                    emit(sel.map { "\($0[0])" } ?? "nil")
                     j += 8
                 } else {
-                    out += sel.map { "[\($0[0]), \($0[1])]" } ?? "nil"
+                    emit(sel.map { "[\($0[0]), \($0[1])]" } ?? "nil")
                     if sel == nil { soleValueIsNil = true }
                 }
             } else if word == "sender" && !explicitSelf {
-                out += scope.sender.box?.text ?? scope.sender.text ?? "nil"
+                emit(scope.sender.box?.text ?? scope.sender.text ?? "nil")
                 if scope.sender.box == nil && scope.sender.text == nil { soleValueIsNil = true }
             } else if word == "segue" && !explicitSelf && member("identifier") {
-                out += scope.identifier.map { "\"\($0)\"" } ?? "nil"
+                emit(scope.identifier.map { "\"\($0)\"" } ?? "nil")
                 if scope.identifier == nil { soleValueIsNil = true }
                 j += 11
-            } else if let id = scope.selfID, let dep = flow.dependency(word, of: state[id].className) {
+            } else if let id = scope.selfID, let dep = info(state[id].className).dependencyByName[word] {
                 let slot = state[id].dependencies.first { $0.name == word }
                 if let v = slot?.value {
-                    out += v
+                    emit(v)
                 } else {
                     if dep.injection == .implicitlyUnwrapped {
                         throw CrashSignal(crash: .trap(
-                            location: location(file: flow.file(of: declaringClass(of: word, in: state[id].className)), line: nil),
+                            location: location(file: info(declaringClass(of: word, in: state[id].className)).file, line: nil),
                             kind: "Fatal error", message: Self.nilUnwrap))
                     }
-                    out += "nil"
+                    emit("nil")
                     soleValueIsNil = true
                 }
             } else {
-                out += explicitSelf ? "self.\(word)" : word
+                emit(explicitSelf ? "self.\(word)" : word)
             }
             i = j
         }
         if soleValueIsNil && tokens == 1 { return nil }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     func declaringClass(of dependency: String, in className: String) -> String {
-        flow.declarations(of: className).first { $0.dependencies.contains { $0.name == dependency } }?.name ?? className
+        info(className).declaringClass[dependency] ?? className
     }
 
     func holds(_ condition: Condition, in scope: Scope) -> Bool {

@@ -13,6 +13,15 @@ public struct Session: Sendable {
     public private(set) var status: Status = .ok
     /// Relative `load` paths resolve against this folder (a transcript's own folder).
     public var baseDirectory: String?
+    /// The process's working directory, set by the executable, so that `record` can write paths
+    /// relative to the transcript's folder.
+    public var workingDirectory: String?
+    /// Where the current flow's commands start in `history`, and whether trace was on then:
+    /// what `record` replays.
+    var logStart = 0
+    var traceAtLogStart = false
+    /// The transcript being recorded (`record FILE`).
+    var recording: Recording?
 
     public init() {}
 
@@ -39,13 +48,19 @@ public struct Session: Sendable {
     public mutating func load(path: String) -> Output {
         var out = Output()
         let resolved = resolve(path)
+        // Diagnostics name the file as typed, so a transcript prints the same from any folder.
+        func typed(_ d: Diagnostic) -> Diagnostic {
+            var d = d
+            if d.file == resolved { d.file = path }
+            return d
+        }
         switch FlowLoader.load(path: resolved) {
         case .success(let loaded):
-            for w in loaded.warnings { out.add(w.description, .warning) }
+            for w in loaded.warnings { out.add(typed(w).description, .warning) }
             out.add("loaded \(loaded.flow.name) from \(path): \(loaded.flow.scenes.count) scenes, \(loaded.flow.segues.count) segues", .note)
             out.lines += install(loaded.flow, path: path)
         case .failure(let error):
-            for d in error.diagnostics { out.add(d.description, d.severity == .error ? .error : .warning) }
+            for d in error.diagnostics { out.add(typed(d).description, d.severity == .error ? .error : .warning) }
             if error.omitted > 0 { out.add("… and \(error.omitted) more errors", .error) }
             out.status = .loadFailed
         }
@@ -64,6 +79,8 @@ public struct Session: Sendable {
         let events = s.launch()
         sim = s
         flowPath = path
+        logStart = history.count
+        traceAtLogStart = trace
         var lines = EventFormatter(sim: s, trace: trace).lines(events)
         if s.hasCrashed {
             lines.append(OutputLine("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note))
@@ -77,7 +94,10 @@ public struct Session: Sendable {
         var out = Output()
         let words = Words.split(line)
         guard let first = words.first else { return out }
-        if first.text.hasPrefix("#") { return out }
+        if first.text.hasPrefix("#") {
+            if recording != nil { record(comment: line, into: &out) }
+            return out
+        }
         history.append(line)
         do throws(InputError) {
             try dispatch(first, Array(words.dropFirst()), line: line, into: &out)
@@ -85,6 +105,7 @@ public struct Session: Sendable {
             out.inputError(error, line: line)
         }
         status = max(status, out.status)
+        if recording != nil && first.text != "record" && first.text != "quit" { record(line, into: &out) }
         return out
     }
 
@@ -113,14 +134,19 @@ public struct Session: Sendable {
             }
             trace = args[0].text == "on"
             out.add("trace is \(args[0].text)", .note)
+        case "record":
+            try record(args, command: command, into: &out)
         default:
             guard var sim else {
                 out.add("error: no flow is loaded; use 'load FLOW'", .error)
                 out.status = .rejected
                 return
             }
+            // Release the stored copy first, so the engine's state stays uniquely referenced and
+            // is mutated in place rather than copied on every command.
+            self.sim = nil
+            defer { self.sim = sim }
             try appCommand(info.name, command, args, sim: &sim, into: &out)
-            self.sim = sim
         }
     }
 

@@ -1,0 +1,121 @@
+import FlowModel
+
+/// The flow's lookups, resolved once per flow instead of walking superclass chains and
+/// scanning segue lists on every command: what a class responds to, what a scene owns.
+/// Immutable and shared by every copy of a `Simulator`, so copying one stays cheap.
+final class FlowIndex: Sendable {
+    /// A class, so that handing one out costs a single retain rather than a copy of every field.
+    final class ClassInfo: Sendable {
+        let lineage: [String]
+        let container: ContainerKind?
+        let declarations: [ClassDecl]
+        let dependencies: [Dependency]
+        let dependencyByName: [String: Dependency]
+        let declaringClass: [String: String]
+        let segueActions: [String: SegueAction]
+        let prepare: (cases: [PrepareCase], owner: ClassDecl)?
+        let overridesShouldPerform: Bool
+        let shouldPerform: [String: Condition]
+        let unwindActions: [String: String]
+        let methods: [String: Method]
+        let actions: [CodeAction]
+        let viewDidLoad: (ViewDidLoad, ClassDecl)?
+        let initCoder: (InitCoder, ClassDecl?)
+        let initializers: [String: Initializer]
+        let protocols: Set<String>
+        let runtimeName: String
+        let file: String
+
+        init(
+            lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
+            dependencyByName: [String: Dependency], declaringClass: [String: String], segueActions: [String: SegueAction],
+            prepare: (cases: [PrepareCase], owner: ClassDecl)?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
+            unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: (ViewDidLoad, ClassDecl)?,
+            initCoder: (InitCoder, ClassDecl?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
+        ) {
+            self.lineage = lineage
+            self.container = container
+            self.declarations = declarations
+            self.dependencies = dependencies
+            self.dependencyByName = dependencyByName
+            self.declaringClass = declaringClass
+            self.segueActions = segueActions
+            self.prepare = prepare
+            self.overridesShouldPerform = overridesShouldPerform
+            self.shouldPerform = shouldPerform
+            self.unwindActions = unwindActions
+            self.methods = methods
+            self.actions = actions
+            self.viewDidLoad = viewDidLoad
+            self.initCoder = initCoder
+            self.initializers = initializers
+            self.protocols = protocols
+            self.runtimeName = runtimeName
+            self.file = file
+        }
+    }
+
+    struct SceneInfo: Sendable {
+        var byIdentifier: [String: Int] = [:]
+        var relationships: [Int] = []
+        var embeds: [Int] = []
+        var triggered: [Trigger: [Int]] = [:]
+        var identifiers: [String] = []
+    }
+
+    let classes: [String: ClassInfo]
+    let scenes: [SceneInfo]
+
+    init(_ flow: Flow) {
+        var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
+        for s in flow.scenes { names.insert(s.className) }
+        var classes: [String: ClassInfo] = [:]
+        for name in names { classes[name] = Self.resolve(name, in: flow) }
+        self.classes = classes
+        var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)
+        for (i, s) in flow.segues.enumerated() {
+            switch s.kind {
+            case .relationship: scenes[s.source].relationships.append(i)
+            case .embed: scenes[s.source].embeds.append(i)
+            default: break
+            }
+            if let id = s.identifier, scenes[s.source].byIdentifier[id] == nil {
+                scenes[s.source].byIdentifier[id] = i
+                scenes[s.source].identifiers.append(id)
+            }
+            if s.trigger != .manual, s.kind != .relationship { scenes[s.source].triggered[s.trigger, default: []].append(i) }
+        }
+        self.scenes = scenes
+    }
+
+    static func resolve(_ name: String, in flow: Flow) -> ClassInfo {
+        let decls = flow.declarations(of: name)
+        var depByName: [String: Dependency] = [:]
+        var declaring: [String: String] = [:]
+        for d in decls {
+            for x in d.dependencies where depByName[x.name] == nil {
+                depByName[x.name] = x
+                declaring[x.name] = d.name
+            }
+        }
+        var actions: [String: SegueAction] = [:]
+        var unwind: [String: String] = [:]
+        var methods: [String: Method] = [:]
+        var initializers: [String: Initializer] = [:]
+        for d in decls {
+            for a in d.segueActions where actions[a.selector] == nil { actions[a.selector] = a }
+            for u in d.unwindActions where unwind[SelectorName(u).selector] == nil { unwind[SelectorName(u).selector] = u }
+            for m in d.methods where methods[m.name] == nil { methods[m.name] = m }
+            for i in d.initializers where initializers[i.name] == nil { initializers[i.name] = i }
+        }
+        let should = decls.first { $0.shouldPerform != nil }
+        return ClassInfo(
+            lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,
+            dependencies: flow.allDependencies(of: name), dependencyByName: depByName, declaringClass: declaring,
+            segueActions: actions, prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
+            shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
+            actions: flow.actions(of: name), viewDidLoad: flow.viewDidLoad(of: name), initCoder: flow.initCoder(of: name),
+            initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
+            runtimeName: UIKitClass.isKnown(name) ? name : "\(flow.module).\(name)", file: flow.file(of: name))
+    }
+}
