@@ -41,6 +41,7 @@ extension Session {
             var fresh = Simulator(flow: sim.flow)
             let events = fresh.launch()
             sim = fresh
+            out.events = events
             out.lines += formatter(sim).lines(events)
             if sim.hasCrashed { out.status = .crashed }
             return
@@ -55,6 +56,7 @@ extension Session {
         }
         switch sim.run(engineCommand) {
         case .success(let events):
+            out.events = events
             out.lines += formatter(sim).lines(events)
             if sim.hasCrashed {
                 out.add("the app has crashed; 'relaunch' to start it again", .note)

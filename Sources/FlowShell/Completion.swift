@@ -24,6 +24,10 @@ extension Session {
         let previous = args.last
         if previous == "from" || (command == "inspect" && args.isEmpty) { return offer(liveTargets()) }
         if command == "load" { return .path(prefix: prefix) }
+        if command == "record" {
+            guard args.isEmpty else { return offer([]) }
+            return recording != nil ? offer(["off", "stop"]) : .path(prefix: prefix)
+        }
         if command == "help" { return args.isEmpty ? offer(CommandCatalog.names) : offer([]) }
         if command == "trace" { return args.isEmpty ? offer(["on", "off"]) : offer([]) }
         guard let sim else { return offer([]) }

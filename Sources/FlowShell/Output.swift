@@ -1,3 +1,5 @@
+import FlowEngine
+
 /// One line the shell prints, with what it is so the terminal can colour it.
 public struct OutputLine: Hashable, Sendable {
     public enum Style: Hashable, Sendable {
@@ -38,6 +40,10 @@ public struct Output: Sendable {
     public var status: Status = .ok
     /// Set by `quit`.
     public var quit = false
+    /// What `record` needs written; the executable does the writing.
+    public var record: RecordWrite?
+    /// The engine's events behind the lines, for app commands (`select`, `tap`, …).
+    public var events: [Event] = []
 
     public init() {}
 

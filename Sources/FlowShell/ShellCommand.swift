@@ -51,6 +51,9 @@ public enum CommandCatalog {
               details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
         .init(name: "history", synopsis: "history", summary: "the commands of this session",
               details: "Lists the commands entered in this session, numbered.", example: "history"),
+        .init(name: "record", synopsis: "record FILE|off", summary: "save this session as a transcript",
+              details: "Writes the session so far to FILE as a transcript: the load of the current flow, then every command since with its output, as 'flownav test FILE' will replay it. Each later command is appended as it runs (a comment typed at the prompt becomes a comment line), until 'record off' or 'record stop'. 'record' alone tells whether a recording is on. Paths in the transcript are relative to its folder.",
+              example: "record flows/my-story.flownav"),
         .init(name: "quit", synopsis: "quit", summary: "leave flownav",
               details: "Exits with the session's status: 0, or 1 after a rejected command, 2 after a failed load, 3 after a crash.", example: "quit"),
     ]
