@@ -54,7 +54,7 @@ struct Shell: ParsableCommand {
             var shell = InteractiveShell(session: session, startup: startup)
             status = shell.run()
         } else {
-            var runner = BatchRunner(session: session, echo: echo, bail: bail)
+            var runner = BatchRunner(session: session, echo: echo, bail: bail, startup: flow.map { ($0, startup) })
             status = runner.run()
         }
         throw ExitCode(Int32(status.rawValue))

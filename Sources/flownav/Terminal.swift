@@ -26,17 +26,42 @@ enum Terminal {
     static func writeError(_ s: String) { write(s, to: 2) }
 
     /// Writes everything, retrying after partial writes and interrupted calls.
-    private static func write(_ s: String, to fd: Int32) {
+    @discardableResult
+    private static func write(_ s: String, to fd: Int32) -> Bool {
         var bytes = Array(s.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return
+                return false
             }
             offset += n
         }
+        return true
+    }
+
+    /// The working directory, for `record` to write paths relative to its transcript.
+    static var currentDirectory: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Does what `record` asked: create the transcript, or append a command to it. Each write
+    /// opens and closes the file, so a killed shell loses nothing already run. Returns an error
+    /// message when the file cannot be written.
+    static func perform(_ request: RecordWrite) -> String? {
+        let path: String, text: String, flags: Int32
+        switch request {
+        case .start(let p, let t): (path, text, flags) = (p, t, O_WRONLY | O_CREAT | O_TRUNC)
+        case .append(let p, let t): (path, text, flags) = (p, t, O_WRONLY | O_CREAT | O_APPEND)
+        }
+        let fd = open(path, flags | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return "error: cannot write \(path): \(String(cString: strerror(errno))); recording stopped" }
+        defer { close(fd) }
+        guard write(text, to: fd) else { return "error: cannot write \(path): \(String(cString: strerror(errno))); recording stopped" }
+        return nil
     }
 
     static func render(_ line: OutputLine, colours: Bool) -> String {
@@ -61,15 +86,35 @@ struct BatchRunner {
     var session: Session
     let echo: Bool
     let bail: Bool
-    static let marker = "flownav> "
+    /// The flow given on the command line and what loading it printed: with `--echo`, shown as
+    /// the `load` it amounts to, so that the output is a transcript that replays.
+    var startup: (flow: String, output: Output)?
+    static let marker = Transcript.marker
+
+    init(session: Session, echo: Bool, bail: Bool, startup: (flow: String, output: Output)? = nil) {
+        self.session = session
+        self.echo = echo
+        self.bail = bail
+        self.startup = startup
+    }
 
     mutating func run() -> Status {
+        session.workingDirectory = Terminal.currentDirectory
+        if echo, let startup {
+            var text = Self.marker + "load " + startup.flow + "\n"
+            for l in startup.output.lines { text += l.text + "\n" }
+            Terminal.write(text)
+        }
         while let line = readLine(strippingNewline: true) {
             if echo { Terminal.write(Self.marker + line + "\n") }
             let out = session.execute(line)
             var text = ""
             for l in out.lines { text += l.text + "\n" }
             Terminal.write(text)
+            if let write = out.record, let error = Terminal.perform(write) {
+                session.stopRecording()
+                Terminal.writeError(error + "\n")
+            }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
@@ -91,6 +136,7 @@ struct InteractiveShell {
         let source = session.flowPath ?? "the built-in demo flow"
         Terminal.write("flownav 0.1.0 — \(session.flowName) (\(source))\nType 'help' for the commands, Tab to complete, Ctrl-D to leave.\n")
         for l in startup.lines { Terminal.write(Terminal.render(l, colours: colours) + "\n") }
+        session.workingDirectory = Terminal.currentDirectory
         let box = SessionBox(session)
         editor.completer = { before in box.complete(before) }
         while true {
@@ -106,6 +152,10 @@ struct InteractiveShell {
                 var text = ""
                 for l in out.lines { text += Terminal.render(l, colours: colours) + "\n" }
                 Terminal.write(text)
+                if let write = out.record, let error = Terminal.perform(write) {
+                    box.session.stopRecording()
+                    Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
+                }
                 if out.quit { return box.session.status }
             }
         }

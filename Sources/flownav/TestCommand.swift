@@ -1,15 +1,160 @@
 import ArgumentParser
+import FlowShell
 
-/// `flownav test PATH…`: replays transcripts (issue 5).
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flownav test PATH…`: replays transcripts, in parallel, and reports in the order given.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Replay transcripts and compare their output.")
+        abstract: "Replay transcripts and compare their output.",
+        discussion: """
+            Each transcript (a .flownav file; folders are searched recursively, in sorted order) \
+            runs in a fresh session, on the flow it loads (or the built-in demo flow), with \
+            relative paths resolved against its own folder. A mismatch prints a unified diff \
+            from the file (expected) to what the session printed (actual), with the file's line \
+            numbers. The run ends with 'N passed, N failed'.
 
-    @Argument(help: "Transcript files or folders.")
+            Exit status: 0 when every transcript passed (with --update: passed or was \
+            rewritten); 1 otherwise.
+            """)
+
+    @Argument(help: "Transcript files or folders (searched recursively for *.flownav).",
+              completion: .file(extensions: ["flownav"]))
     var paths: [String] = []
 
+    @Flag(help: """
+        Rewrite failing transcripts with the output they now give, keeping comments and the \
+        wildcard lines ([..], ...) that still match. Each file is replaced atomically.
+        """)
+    var update = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give transcript files or folders, e.g. 'flownav test flows'") }
+    }
+
     func run() throws {
-        throw ValidationError("not implemented yet")
+        var files: [String] = []
+        var missing: [String] = []
+        for p in paths {
+            switch TranscriptFinder.find(p) {
+            case .success(let found): files += found
+            case .failure(let problem): missing.append(problem.message)
+            }
+        }
+        var failed = missing.count
+        for m in missing { Terminal.write("FAIL  \(m)\n") }
+        var passed = 0
+        var updated = 0
+        for r in TranscriptRunner.run(paths: files) {
+            switch r.outcome {
+            case .passed:
+                passed += 1
+                Terminal.write("ok    \(r.path) (\(r.commands) commands)\n")
+            case .invalid(let e):
+                failed += 1
+                Terminal.write("FAIL  \(r.path)\n\(e)\n")
+            case .failed:
+                failed += 1
+                Terminal.write("FAIL  \(r.path)\n\(r.diff)")
+                guard update else { continue }
+                if let text = r.updatedText {
+                    if let error = AtomicFile.replace(r.path, with: text) {
+                        Terminal.write("error: \(r.path): not updated: \(error)\n")
+                    } else {
+                        updated += 1
+                        Terminal.write("updated \(r.path)\n")
+                    }
+                } else {
+                    Terminal.write("error: \(r.path): not updated: an output line starts with '#' or '\(Transcript.marker)', which a transcript cannot hold\n")
+                }
+            }
+        }
+        if update && updated > 0 { Terminal.write("updated \(updated) transcript\(updated == 1 ? "" : "s")\n") }
+        Terminal.write("\(passed) passed, \(failed) failed\n")
+        if failed > updated { throw ExitCode(1) }
+    }
+}
+
+/// Finds transcripts: a file as given, or every `*.flownav` under a folder, sorted.
+enum TranscriptFinder {
+    static let suffix = ".flownav"
+
+    struct Problem: Error {
+        var message: String
+    }
+
+    static func find(_ path: String) -> Result<[String], Problem> {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return .failure(Problem(message: "\(path): error: \(errno == ENOENT ? "no such file or folder" : String(cString: strerror(errno)))"))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else { return .success([path]) }
+        var out: [String] = []
+        walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &out)
+        return .success(out)
+    }
+
+    /// Depth first, entries in byte order; hidden files and folders are skipped.
+    private static func walk(_ folder: String, into out: inout [String]) {
+        guard let dir = opendir(folder) else { return }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix(".") { continue }
+            names.append(name)
+        }
+        closedir(dir)
+        for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+            let path = folder == "." ? name : folder + "/" + name
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                walk(path, into: &out)
+            } else if name.hasSuffix(suffix) {
+                out.append(path)
+            }
+        }
+    }
+}
+
+/// Replaces a file's contents so that a reader (or a crash) sees the old file or the new one,
+/// never a mix: the text goes to a temporary file in the same folder, is flushed to disk, and
+/// is renamed over the original, keeping its permissions.
+enum AtomicFile {
+    static func replace(_ path: String, with text: String) -> String? {
+        var info = stat()
+        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((folder + "." + name + ".XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return "cannot create a temporary file next to it: \(String(cString: strerror(errno)))" }
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var ok = true
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                ok = false
+                break
+            }
+            offset += n
+        }
+        let failure = ok ? nil : String(cString: strerror(errno))
+        if ok { fchmod(fd, mode) }
+        if ok && fsync(fd) != 0 { ok = false }
+        close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            let message = failure ?? String(cString: strerror(errno))
+            unlink(temporary)
+            return message
+        }
+        return nil
     }
 }
