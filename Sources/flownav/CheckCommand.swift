@@ -1,15 +1,211 @@
 import ArgumentParser
+import FlowCheck
+import FlowModel
+import FlowShell
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `flownav check FLOW…`: lints and exploration (issue 6).
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Lint a flow and explore every reachable navigation state.")
+        abstract: "Lint a flow and explore every reachable navigation state.",
+        discussion: """
+            Lints read the flow without running it: segue actions UIKit will not find (the \
+            container quirk), init(coder:) traps on a decoding path, segue identifiers a source \
+            does not own, typed destinations, unwind actions, unreachable scenes, segues that never \
+            fire. The exploration then runs the app breadth first from launch over every user event \
+            of every state (tap each control, select rows, call code actions, perform manual \
+            segues, back, dismiss, tab N), and reports every distinct crash, UIKit warning and nil \
+            dependency once, with the shortest path that reaches it.
 
-    @Argument(help: "Flow files.")
-    var flows: [String] = []
+            Exit status: 0 when no finding is at or above --severity; 1 otherwise; 2 when a flow \
+            cannot be loaded (or the output cannot be written).
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, sarif, transcript
+    }
+
+    @Argument(help: "Flow files (format 1, JSON).", completion: .file(extensions: ["json"]))
+    var flows: [String]
+
+    @Option(help: "Output: text, json, sarif (2.1.0), or transcript (one .flownav file per problem found by exploring, in --output).")
+    var format: Format = .text
+
+    @Option(help: "Where to write: a folder for --format transcript (created if needed), a file for the other formats (default: standard output).")
+    var output: String?
+
+    @Option(help: "The exit status is 1 when a finding is at or above this severity: error, warning or note.")
+    var severity: String = "warning"
+
+    @Option(help: "Explore paths of up to this many user events from launch.")
+    var depth: Int = ExploreOptions.defaultDepth
+
+    @Option(name: .customLong("max-states"), help: "Stop exploring once this many distinct navigation states are known.")
+    var maxStates: Int = ExploreOptions.defaultMaxStates
+
+    @Option(help: "Which 'perform ID' commands to explore: none, manual (manual segues no code action of the flow performs), or all (every identified segue of the front-most scene, as code could perform it).")
+    var perform: String = "manual"
+
+    @Flag(name: .customLong("lint-only"), help: "Only the lints; do not explore.")
+    var lintOnly = false
+
+    func validate() throws {
+        if flows.isEmpty { throw ValidationError("give at least one flow file") }
+        if Severity(name: severity) == nil { throw ValidationError("--severity must be error, warning or note, not '\(severity)'") }
+        if ExploreOptions.Perform(rawValue: perform) == nil { throw ValidationError("--perform must be none, manual or all, not '\(perform)'") }
+        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
+        if maxStates < 1 { throw ValidationError("--max-states must be 1 or more") }
+        if format == .transcript && output == nil { throw ValidationError("--format transcript needs --output DIR, the folder for the transcripts") }
+    }
 
     func run() throws {
-        throw ValidationError("not implemented yet")
+        let threshold = Severity(name: severity)!
+        let options = CheckOptions(
+            explore: !lintOnly,
+            exploration: ExploreOptions(depth: depth, maxStates: maxStates, perform: ExploreOptions.Perform(rawValue: perform)!))
+        var reports: [Report] = []
+        var loadFailed = false
+        for path in flows {
+            switch FlowLoader.load(path: path) {
+            case .success(let loaded):
+                for w in loaded.warnings { Terminal.writeError(w.description + "\n") }
+                reports.append(Checker.check(loaded.flow, options: options))
+            case .failure(let error):
+                for d in error.diagnostics { Terminal.writeError(d.description + "\n") }
+                if error.omitted > 0 { Terminal.writeError("… and \(error.omitted) more errors\n") }
+                loadFailed = true
+            }
+        }
+        var text = ""
+        switch format {
+        case .text:
+            text = reports.map { ReportFormat.text($0, threshold: .note) }.joined(separator: "\n")
+        case .json:
+            text = ReportFormat.json(reports)
+        case .sarif:
+            text = ReportFormat.sarif(reports, version: Flownav.configuration.version)
+        case .transcript:
+            do {
+                let written = try TranscriptFiles.write(reports, threshold: threshold, to: output!)
+                text = written.isEmpty
+                    ? "no problems found by exploring at or above \(threshold); no transcripts written\n"
+                    : written.map { "wrote \($0)\n" }.joined()
+            } catch {
+                Terminal.writeError("error: \(error.message)\n")
+                throw ExitCode(2)
+            }
+        }
+        if let output, format != .transcript {
+            if let problem = TranscriptFiles.writeFile(output, text) {
+                Terminal.writeError("error: \(problem)\n")
+                throw ExitCode(2)
+            }
+        } else {
+            Terminal.write(text)
+        }
+        if loadFailed { throw ExitCode(2) }
+        if reports.contains(where: { $0.count(atLeast: threshold) > 0 }) { throw ExitCode(1) }
     }
+}
+
+struct FileError: Error {
+    var message: String
+}
+
+/// `--format transcript`: each exploration finding's shortest path, replayed through a shell
+/// session so that the expected output is exactly what `flownav FLOW --echo` prints and
+/// `flownav test` compares.
+enum TranscriptFiles {
+    /// Writes `DIR/<rule>-<n>.flownav` for each exploration finding at or above the threshold;
+    /// returns the paths written.
+    static func write(_ reports: [Report], threshold: Severity, to dir: String) throws(FileError) -> [String] {
+        try makeDirectory(dir)
+        guard let absoluteDir = realPath(dir) else { throw FileError(message: "cannot resolve \(dir)") }
+        var counts: [String: Int] = [:]
+        var written: [String] = []
+        for report in reports {
+            guard let absoluteFlow = realPath(report.file) else { throw FileError(message: "cannot resolve \(report.file)") }
+            let load = relative(absoluteFlow, from: absoluteDir)
+            for f in report.findings where f.path != nil && f.severity >= threshold {
+                let n = (counts[f.rule.id] ?? 0) + 1
+                counts[f.rule.id] = n
+                let file = (dir.hasSuffix("/") ? dir : dir + "/") + "\(f.rule.id)-\(n).flownav"
+                let text = transcript(f, load: load, baseDirectory: absoluteDir)
+                if let problem = writeFile(file, text) { throw FileError(message: problem) }
+                written.append(file)
+            }
+        }
+        return written
+    }
+
+    /// The transcript: comments saying what was found, then `load` and the path's commands,
+    /// each followed by the session's output.
+    static func transcript(_ f: Finding, load: String, baseDirectory: String) -> String {
+        var out = "# flownav check: \(f.rule.id) (\(f.severity)) — \(f.rule.summary)\n"
+        for l in f.message.split(separator: "\n") { out += "# \(l)\n" }
+        out += "# at \(f.location)\(f.origin.map { $0.path.isEmpty ? "" : " (\($0.path))" } ?? "")\n"
+        let steps = f.path ?? []
+        out += "# the shortest path from launch: \(steps.count) event\(steps.count == 1 ? "" : "s")\n"
+        var session = Session()
+        session.baseDirectory = baseDirectory
+        for line in ["load " + load.shellWord] + steps.map(\.text) {
+            out += Transcript.marker + line + "\n"
+            for l in session.execute(line).lines { out += l.text + "\n" }
+        }
+        return out
+    }
+
+    /// `a/b/flows/x.json` from `a/b/out` → `../flows/x.json`.
+    static func relative(_ target: String, from dir: String) -> String {
+        let t = target.split(separator: "/").map(String.init)
+        let d = dir.split(separator: "/").map(String.init)
+        var common = 0
+        while common < min(t.count - 1, d.count) && t[common] == d[common] { common += 1 }
+        let ups = Array(repeating: "..", count: d.count - common)
+        return (ups + t[common...]).joined(separator: "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+
+    static func makeDirectory(_ path: String) throws(FileError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw FileError(message: "cannot create \(prefix): \(String(cString: strerror(errno)))")
+            }
+            prefix += "/"
+        }
+    }
+
+    /// Writes a whole file; an error message when it cannot.
+    static func writeFile(_ path: String, _ text: String) -> String? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return "cannot write \(path): \(String(cString: strerror(errno)))"
+            }
+            offset += n
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// A word for the shell: quoted when it has spaces.
+    fileprivate var shellWord: String { contains(" ") || contains("\t") ? "\"" + self + "\"" : self }
 }

@@ -1,0 +1,101 @@
+import FlowEngine
+import FlowModel
+
+/// What `check` does: the lints, then (unless turned off) the exploration.
+public struct CheckOptions: Hashable, Sendable {
+    public var lint: Bool
+    public var explore: Bool
+    public var exploration: ExploreOptions
+
+    public init(lint: Bool = true, explore: Bool = true, exploration: ExploreOptions = ExploreOptions()) {
+        self.lint = lint
+        self.explore = explore
+        self.exploration = exploration
+    }
+}
+
+/// `flownav check`: static lints and exhaustive exploration of a loaded flow.
+public enum Checker {
+    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions()) -> Report {
+        var findings: [Finding] = []
+        if options.lint {
+            var linter = Linter(flow: flow)
+            findings += linter.run()
+        }
+        var coverage: Coverage?
+        if options.explore {
+            var explorer = Explorer(flow: flow, options: options.exploration)
+            coverage = explorer.run()
+            var dynamic: [(Int, Finding)] = []
+            for (n, p) in explorer.problems.enumerated() {
+                var commands = p.node >= 0 ? explorer.path(to: p.node) : []
+                if let c = p.command { commands.append(c) }
+                let f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule), file: flow.file, origin: p.origin,
+                                path: steps(commands, flow: flow), console: p.console, key: p.key)
+                dynamic.append((n, f))
+            }
+            // Shortest first; among equals, in the order found.
+            dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
+            findings += dynamic.map(\.1)
+        }
+        return Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
+                      findings: findings, coverage: coverage)
+    }
+
+    static func hint(for rule: Rule) -> String {
+        switch rule.id {
+        case Rules.trap.id: "replay the path and give the view controller the dependency it reads (or a segue action / initializer that does)"
+        case Rules.uncaughtException.id: "replay the path: the last command makes UIKit throw; fix the call that throws"
+        case Rules.unableToFindMethod.id: "implement the segue action on the source of the segue being performed"
+        case Rules.segueActionReturnedNil.id: "make the segue action return a view controller on this path"
+        case Rules.alreadyPresenting.id: "present from the front-most view controller, or dismiss first"
+        case Rules.nilDependencyInViewDidLoad.id: "inject the dependency on every path to this screen (prepare, segue action or initializer)"
+        case Rules.silentCastFailure.id: "unwrap the container (navigationTop, tabFirst…) before the cast, or conform the class"
+        case Rules.unwindWithoutDestination.id: "implement the unwind action on a view controller below the source on this path"
+        case Rules.typedDestinationUnhandled.id: "handle the case in the destination's switch, or perform the segue through the enum"
+        case Rules.noNavigationController.id: "embed the scene in a navigation controller, or present instead of pushing"
+        case Rules.dismissDidNothing.id: "pop instead, or present the screen so that dismiss has something to dismiss"
+        default: "replay the path to see the context"
+        }
+    }
+
+    /// Shell command lines for a path, with `from` resolved the way the shell resolves it.
+    public static func steps(_ commands: [Command], flow: Flow) -> [Step] {
+        var sim = Simulator(flow: flow)
+        _ = sim.launch()
+        var out: [Step] = []
+        for c in commands {
+            out.append(Step(command: c, text: text(c, in: sim)))
+            _ = sim.run(c)
+        }
+        return out
+    }
+
+    /// `tap add`, `select 1`, `select 0 2`, `tap edit from header`, `perform ShowDetail`.
+    public static func text(_ command: Command, in sim: Simulator) -> String {
+        func from(_ on: Int?) -> String {
+            guard let on else { return "" }
+            return " from " + reference(on, in: sim)
+        }
+        switch command {
+        case .tap(let control, let on): return "tap \(control.shellWord)\(from(on))"
+        case .select(let section, let row, let on): return "select \(row)\(section == 0 ? "" : " \(section)")\(from(on))"
+        case .call(let action, let on): return "call \(action.shellWord)\(from(on))"
+        case .perform(let id, let on, let sender): return "perform \(id.shellWord)\(from(on))\(sender.map { " sender \($0)" } ?? "")"
+        case .back: return "back"
+        case .dismiss: return "dismiss"
+        case .tab(let n): return "tab \(n)"
+        }
+    }
+
+    /// A scene id when the shell resolves it to this instance (the visible one first), else the address.
+    static func reference(_ id: Int, in sim: Simulator) -> String {
+        let state = sim.state
+        if let scene = state.instances[id].scene {
+            let live = state.live.filter { $0.scene == scene }.map(\.id)
+            let visible = state.topLevel.map { state.visibleChain(from: $0) } ?? []
+            if (live.last { visible.contains($0) } ?? live.last) == id { return sim.flow.scenes[scene].id }
+        }
+        return Simulator.address(id)
+    }
+}

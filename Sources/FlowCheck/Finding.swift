@@ -1,0 +1,124 @@
+import FlowEngine
+import FlowModel
+
+/// One user event of an exploration path, with the shell command that replays it.
+public struct Step: Hashable, Sendable {
+    public var command: Command
+    /// The shell command line: `tap add`, `select 1`, `tap edit from header`.
+    public var text: String
+
+    public init(command: Command, text: String) {
+        self.command = command
+        self.text = text
+    }
+}
+
+/// One problem `check` found: a rule, where in the flow file, what, and how to fix it. Findings
+/// of the exploration also carry the shortest path of user events that reaches them.
+public struct Finding: Hashable, Sendable {
+    public var rule: Rule
+    public var severity: Severity
+    public var message: String
+    /// One line: what to change.
+    public var hint: String
+    /// The flow file and the part of it the finding is about (JSON path and position).
+    public var file: String
+    public var origin: Origin?
+    /// For exploration findings: the events from launch, shortest first found (nil for lints).
+    public var path: [Step]?
+    /// The lines the console shows (a crash's lines, UIKit's warning), and flownav's explanation.
+    public var console: [String]
+    /// Addresses normalised: what findings are deduplicated by.
+    public var key: String
+
+    public init(rule: Rule, severity: Severity? = nil, message: String, hint: String, file: String, origin: Origin?,
+                path: [Step]? = nil, console: [String] = [], key: String? = nil) {
+        self.rule = rule
+        self.severity = severity ?? rule.severity
+        self.message = message
+        self.hint = hint
+        self.file = file
+        self.origin = origin
+        self.path = path
+        self.console = console
+        self.key = key ?? rule.id + "\u{0}" + Finding.normalised(message)
+    }
+
+    /// `file:line:column` (or just the file when the position is unknown).
+    public var location: String {
+        guard let p = origin?.position else { return file }
+        return "\(file):\(p.line):\(p.column)"
+    }
+
+    /// Replaces every printed address (`0x600000c04200`) with `0x…`, so the same problem on two
+    /// paths (different instances) is one finding.
+    public static func normalised(_ text: String) -> String {
+        var out = ""
+        var chars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = chars.next()
+        while let c = pending {
+            pending = chars.next()
+            if c == "0", pending == "x" {
+                var hex = 0
+                pending = chars.next()
+                while let h = pending, ("0"..."9").contains(h) || ("a"..."f").contains(h) || ("A"..."F").contains(h) {
+                    hex += 1
+                    pending = chars.next()
+                }
+                out += hex > 0 ? "0x…" : "0x"
+                continue
+            }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+}
+
+/// What the exploration covered, and what its bounds cut off.
+public struct Coverage: Hashable, Sendable {
+    public var scenesReached: Int
+    public var scenesTotal: Int
+    /// Scene ids never instantiated on any explored path.
+    public var scenesNotReached: [String]
+    public var seguesPerformed: Int
+    public var seguesTotal: Int
+    /// `segues[i]` (with its id or source → destination) never performed on any explored path.
+    public var seguesNotPerformed: [String]
+    /// Distinct navigation states reached (crashed ones not counted: the app is gone).
+    public var states: Int
+    /// Transitions tried: every user event from every expanded state.
+    public var transitions: Int
+    /// Paths that ended in a crash.
+    public var crashingTransitions: Int
+    /// Every path of up to this many events from launch was explored.
+    public var depthCompleted: Int
+    public var depthLimit: Int
+    public var maxStates: Int
+    /// States at the depth limit that were not expanded.
+    public var statesAtDepthLimit: Int
+    /// Whether `--max-states` stopped the exploration, and how many known states were never
+    /// expanded (those at the depth limit included).
+    public var stoppedByMaxStates: Bool
+    public var statesNotExpanded: Int
+    public var seconds: Double
+    /// Memory of the visited set and the search tree, per state.
+    public var bytesPerState: Double
+
+    public var statesPerSecond: Double { seconds > 0 ? Double(states) / seconds : 0 }
+
+    /// Whether every reachable state was explored: no bound cut anything off.
+    public var complete: Bool { statesAtDepthLimit == 0 && !stoppedByMaxStates }
+}
+
+/// Everything `check` found in one flow.
+public struct Report: Sendable {
+    public var file: String
+    public var flowName: String
+    public var scenes: Int
+    public var segues: Int
+    /// Lints first (in file order), then exploration findings (shortest path first).
+    public var findings: [Finding]
+    public var coverage: Coverage?
+
+    public func count(atLeast severity: Severity) -> Int { findings.filter { $0.severity >= severity }.count }
+}

@@ -1,1 +1,0 @@
-// The checker lives here (issue 6).

@@ -1,0 +1,466 @@
+import FlowModel
+
+/// The static half of `check`: rules read off the flow, without running it.
+struct Linter {
+    let flow: Flow
+    private(set) var findings: [Finding] = []
+    private var seen = Set<String>()
+
+    init(flow: Flow) {
+        self.flow = flow
+    }
+
+    mutating func run() -> [Finding] {
+        decodePaths()
+        codeInitCoder()
+        segueIdentifiers()
+        typedDestinations()
+        unwinds()
+        reachability()
+        firing()
+        return findings.enumerated().sorted { a, b in
+            let pa = a.element.origin?.position ?? SourcePosition(line: Int.max, column: 0)
+            let pb = b.element.origin?.position ?? SourcePosition(line: Int.max, column: 0)
+            return pa != pb ? pa < pb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private mutating func add(_ rule: Rule, _ message: String, hint: String, at origin: Origin?) {
+        add(rule, rule.severity, message, hint: hint, at: origin)
+    }
+
+    private mutating func add(_ rule: Rule, _ severity: Severity, _ message: String, hint: String, at origin: Origin?) {
+        let f = Finding(rule: rule, severity: severity, message: message, hint: hint, file: flow.file, origin: origin)
+        if seen.insert(f.key + "\u{0}" + (origin?.path ?? "")).inserted { findings.append(f) }
+    }
+
+    // MARK: Names
+
+    private func scene(_ i: Int) -> String { "scene '\(flow.scenes[i].id)'" }
+
+    private func segueName(_ i: Int) -> String {
+        let s = flow.segues[i]
+        let id = s.identifier.map { " '\($0)'" } ?? ""
+        let dest = s.destination.map { flow.scenes[$0].id } ?? "unwind"
+        return "segues[\(i)]\(id) (\(flow.scenes[s.source].id) → \(dest))"
+    }
+
+    /// `DetailViewController.swift:12: init(coder:) has not been implemented`
+    private func trapText(_ className: String) -> String? {
+        let (ic, owner) = flow.initCoder(of: className)
+        guard case .fatalError(let message, let line) = ic else { return nil }
+        let file = owner?.file ?? flow.file(of: className)
+        return "\(file)\(line.map { ":\($0)" } ?? ""): Fatal error: \(message)"
+    }
+
+    /// Scenes whose class runs a class's code (the class or a subclass).
+    private func scenes(using className: String) -> [Int] {
+        flow.scenes.indices.filter { flow.isKind(flow.scenes[$0].className, of: className) }
+    }
+
+    // MARK: Decoding: segue actions, the container quirk, the init(coder:) fallback
+
+    /// How a scene can be decoded: the segue being performed (nil at launch) and, for a
+    /// relationship child, the relationship segue whose action applies.
+    private struct Decode: Hashable {
+        var scene: Int
+        var outer: Int?
+        var relationship: Int?
+    }
+
+    private func decodes() -> [Decode] {
+        var out: [Decode] = []
+        var seen = Set<Decode>()
+        func visit(_ d: Decode) {
+            guard seen.insert(d).inserted else { return }
+            out.append(d)
+            for r in flow.relationshipSegues(of: d.scene) {
+                if let child = flow.segues[r].destination { visit(Decode(scene: child, outer: d.outer, relationship: r)) }
+            }
+        }
+        if flow.launch.root == nil, let initial = flow.initial { visit(Decode(scene: initial, outer: nil, relationship: nil)) }
+        for (i, s) in flow.segues.enumerated() where s.kind != .relationship && s.kind != .unwind {
+            if let d = s.destination { visit(Decode(scene: d, outer: i, relationship: nil)) }
+        }
+        return out
+    }
+
+    private mutating func decodePaths() {
+        for d in decodes() {
+            let sceneClass = flow.scenes[d.scene].className
+            let carrier = d.relationship ?? d.outer
+            let selector = carrier.flatMap { flow.segues[$0].action }
+            let target = d.outer.map { flow.scenes[flow.segues[$0].source].className }
+            let at = carrier.map { flow.segues[$0].origin } ?? flow.scenes[d.scene].origin
+            var fallback: (reason: String, severity: Severity)?
+            guard let selector else {
+                let why: String
+                if let r = d.relationship {
+                    why = d.outer.map { "the relationship segue \(segueName(r)) has no segue action, so for \(segueName($0)) UIKit decodes it with init(coder:)" }
+                        ?? "the relationship segue \(segueName(r)) has no segue action, and at launch UIKit decodes it with init(coder:)"
+                } else if let o = d.outer {
+                    why = "\(segueName(o)) has no segue action, so UIKit decodes it with init(coder:)"
+                } else {
+                    why = "it is the initial view controller, which UIKit decodes at launch with init(coder:)"
+                }
+                trapCheck(d.scene, why, .error, at: at, hint: d.outer == nil && d.relationship == nil
+                    ? "build the root in code (launch.root) with its dependencies, or make init(coder:) work"
+                    : "add a segue action (@IBSegueAction) on \(target ?? "the presenting view controller") that builds \(sceneClass) with its dependencies")
+                continue
+            }
+            guard let target else {
+                // At launch nothing is being performed: UIKit logs -[(null) sel] and ignores it.
+                add(Rules.segueActionNotImplemented, .warning,
+                    "\(segueName(carrier!))'s action \(selector.selector) is never called: \(scene(d.scene)) is decoded at launch, when no segue is being performed, so UIKit has no object to send it to (it logs 'Unable to find method -[(null) \(selector.selector)]')",
+                    hint: "build the initial view controller in code (launch.root), or present the container through a segue whose source implements the action",
+                    at: flow.segues[carrier!].origin)
+                fallback = ("at launch \(selector.selector) is never called, so UIKit decodes it with init(coder:)", .error)
+                trapCheck(d.scene, fallback!.reason, fallback!.severity, at: at, hint: "build the root in code (launch.root), or make init(coder:) work")
+                continue
+            }
+            if let action = flow.segueAction(selector.selector, on: target) {
+                if let c = action.nilWhen, c != .never {
+                    let onlyFromCode = c == .noSelection && d.outer.map { flow.segues[$0].trigger == .cell } == true
+                    let severity: Severity = onlyFromCode ? .warning : .error
+                    let when = onlyFromCode
+                        ? "when the segue is performed from code with no row selected (\(c))"
+                        : "when \(c) holds"
+                    trapCheck(d.scene, "\(target).\(action.swiftName) returns nil \(when), and UIKit falls back to init(coder:)", severity, at: at,
+                              hint: "return a view controller on every path (or never perform the segue when \(c) holds)")
+                }
+                let returns = action.returns ?? sceneClass
+                if (action.initializer ?? "init(coder:)") == "init(coder:)", let trap = trapText(returns) {
+                    add(Rules.initCoderTrapReachable,
+                        "\(target).\(action.swiftName) builds \(returns) with init(coder:), which traps (\(trap)); reached through \(segueName(carrier!))",
+                        hint: "call the initializer of \(returns) that takes its dependencies (\"initializer\" of the segue action)", at: action.origin)
+                }
+                continue
+            }
+            // Not found on the target: the quirk when the container has it, else nobody does.
+            let implementers = flow.classes.values.filter { $0.segueActions.contains { $0.selector == selector.selector } }.map(\.name).sorted()
+            if let r = d.relationship, let o = d.outer {
+                let container = flow.scenes[flow.segues[r].source].className
+                if flow.segueAction(selector.selector, on: container) != nil {
+                    add(Rules.segueActionOnContainer,
+                        "\(selector.selector) is implemented on \(container), but for \(segueName(o)) UIKit sends the relationship segue's action to the presenting \(target) (\(flow.scenes[flow.segues[o].source].id)), which does not implement it",
+                        hint: "move \(selector) to \(target), the source of \(segueName(o)); keep at most a stub on \(container)",
+                        at: flow.segues[r].origin)
+                    trapCheck(d.scene, "UIKit finds no \(selector.selector) on \(target) and falls back to init(coder:)", .error, at: flow.segues[r].origin,
+                              hint: "implement \(selector) on \(target)")
+                    continue
+                }
+            }
+            let via = d.outer.map { segueName($0) } ?? "launch"
+            add(Rules.segueActionNotImplemented,
+                "\(selector.selector) (\(segueName(carrier!))) is sent to \(target), the source of \(via), which does not implement it\(implementers.isEmpty ? "" : "; it is implemented on \(implementers.joined(separator: ", "))")",
+                hint: "implement \(selector) on \(target), or remove the Instantiation connection",
+                at: flow.segues[carrier!].origin)
+            trapCheck(d.scene, "UIKit finds no \(selector.selector) on \(target) and falls back to init(coder:)", .error, at: at,
+                      hint: "implement \(selector) on \(target)")
+        }
+    }
+
+    private mutating func trapCheck(_ s: Int, _ why: String, _ severity: Severity, at origin: Origin, hint: String) {
+        guard flow.scenes[s].nib == nil, let trap = trapText(flow.scenes[s].className) else { return }
+        add(Rules.initCoderTrapReachable, severity,
+            "\(scene(s)) (\(flow.scenes[s].className)) traps in init(coder:) (\(trap)); \(why)",
+            hint: hint, at: origin)
+    }
+
+    /// Code that builds a view controller with init(coder:) (seed 003's leftover
+    /// `instantiateViewController(withIdentifier:)`), and a launch root built that way.
+    private mutating func codeInitCoder() {
+        if let root = flow.launch.root, root.initializer == "init(coder:)", let trap = trapText(root.className) {
+            add(Rules.initCoderTrapReachable, "the app delegate builds the root \(root.className) with init(coder:), which traps (\(trap))",
+                hint: "build it with an initializer that takes its dependencies", at: root.origin)
+        }
+        for name in flow.classes.keys.sorted() {
+            for a in flow.classes[name]!.actions where a.kind != .performSegue && a.kind != .dismiss && a.kind != .pop {
+                guard let cls = a.className, cls != "self", cls != "navigationController", a.initializer == "init(coder:)",
+                      let trap = trapText(cls) else { continue }
+                add(Rules.initCoderTrapReachable, "\(name).\(a.name) builds \(cls) with init(coder:), which traps (\(trap))",
+                    hint: "build \(cls) with the initializer that takes its dependencies", at: a.origin)
+            }
+        }
+    }
+
+    // MARK: Segue identifiers used by code
+
+    private var casesByName: [String: (DestinationEnum, DestinationEnum.Case)] {
+        var out: [String: (DestinationEnum, DestinationEnum.Case)] = [:]
+        for e in flow.destinations.values.sorted(by: { $0.name < $1.name }) {
+            for c in e.cases where out[c.name] == nil { out[c.name] = (e, c) }
+        }
+        return out
+    }
+
+    private mutating func segueIdentifiers() {
+        let cases = casesByName
+        for name in flow.classes.keys.sorted() {
+            let decl = flow.classes[name]!
+            let users = scenes(using: name)
+            for a in decl.actions where a.kind == .performSegue {
+                var id = a.segue
+                var via = ""
+                if let d = a.destination, let (e, c) = cases[d] {
+                    id = c.segue
+                    via = " (through \(e.name).\(d))"
+                }
+                guard let id else { continue }
+                // Scenes whose class runs this very action (not a subclass's override).
+                let runners = users.filter { flow.actions(of: flow.scenes[$0].className).first { $0.name == a.name } == a }
+                let missing = runners.filter { flow.scenes[$0].nib != nil || flow.segue(id, from: $0) == nil }
+                guard !missing.isEmpty else { continue }
+                let owners = flow.scenes.indices.filter { flow.segue(id, from: $0) != nil }.map { "'\(flow.scenes[$0].id)'" }
+                let list = missing.map { "'\(flow.scenes[$0].id)'\(flow.scenes[$0].nib != nil ? " (a XIB, which has no segues)" : "")" }
+                add(Rules.unknownSegueIdentifier,
+                    "\(name).\(a.name) performs '\(id)'\(via), but \(list.count == 1 ? "scene" : "scenes") \(list.joined(separator: ", ")) \(list.count == 1 ? "does" : "do") not own a segue with that identifier; it throws 'Receiver (…) has no segue with identifier '\(id)''\(owners.isEmpty ? "" : " (owned by \(owners.joined(separator: ", ")))")",
+                    hint: owners.isEmpty ? "add a segue '\(id)' from that scene" : "perform '\(id)' only from a scene that owns it, or add the segue to \(list.joined(separator: ", "))",
+                    at: a.origin)
+            }
+            // prepare cases and shouldPerform entries for identifiers no scene of the class owns.
+            guard !users.isEmpty else { continue }
+            let owned = Set(users.flatMap { s in flow.segues.filter { $0.source == s }.compactMap(\.identifier) })
+            for p in decl.prepare ?? [] {
+                if let id = p.segue, !owned.contains(id) {
+                    add(Rules.unknownSegueIdentifier, .warning,
+                        "\(name).prepare(for:sender:) has a case for '\(id)', which no scene of \(name) owns, so it never runs",
+                        hint: "fix the identifier (identifiers are case-sensitive) or remove the case", at: p.origin)
+                }
+            }
+            for id in (decl.shouldPerform ?? [:]).keys.sorted() where !owned.contains(id) {
+                add(Rules.unknownSegueIdentifier, .warning,
+                    "\(name).shouldPerformSegue(withIdentifier:sender:) decides '\(id)', which no scene of \(name) owns",
+                    hint: "fix the identifier (identifiers are case-sensitive) or remove the entry", at: decl.origin)
+            }
+        }
+        let allIDs = Set(flow.segues.compactMap(\.identifier))
+        for e in flow.destinations.values.sorted(by: { $0.name < $1.name }) {
+            for c in e.cases {
+                if let id = c.segue, !allIDs.contains(id) {
+                    add(Rules.unknownSegueIdentifier, "\(e.name).\(c.name) maps to '\(id)', which no segue of the flow has",
+                        hint: "map the case to an existing segue identifier", at: c.origin)
+                }
+            }
+        }
+    }
+
+    // MARK: Typed destinations
+
+    private mutating func typedDestinations() {
+        let cases = casesByName
+        guard !cases.isEmpty else { return }
+        for (s, scene) in flow.scenes.enumerated() where scene.nib == nil {
+            let actions = flow.actions(of: scene.className)
+            let used = Set(actions.compactMap { $0.destination.flatMap { cases[$0]?.0.name } })
+            let switching = switchingPrepare(scene.className)
+            guard !used.isEmpty || switching != nil else { continue }
+            for enumName in used.sorted() {
+                let e = flow.destinations[enumName]!
+                let mapped = Set(e.cases.compactMap(\.segue))
+                for (i, seg) in flow.segues.enumerated() where seg.source == s {
+                    guard let id = seg.identifier, ![.relationship, .embed, .unwind].contains(seg.kind), !mapped.contains(id) else { continue }
+                    add(Rules.typedDestinationNotExhaustive,
+                        "\(segueName(i)) of \(self.scene(s)) (\(scene.className), which performs segues through \(enumName)) has no case in \(enumName)",
+                        hint: "add a case to \(enumName) for '\(id)'", at: seg.origin)
+                }
+            }
+            // The destination's switch must handle the case that reaches it.
+            if let (method, caseOrigin) = switching {
+                for (i, seg) in flow.segues.enumerated() where seg.source == s {
+                    guard let id = seg.identifier, let dest = seg.destination,
+                          let (e, c) = cases.values.first(where: { $0.1.segue == id }),
+                          used.contains(e.name) else { continue }
+                    for target in prepareTargets(from: scene.className, to: dest) {
+                        let cls = flow.scenes[target].className
+                        guard let m = flow.method(method, of: cls), !m.cases.isEmpty, !m.cases.contains(where: { $0.name == c.name }) else { continue }
+                        add(Rules.typedDestinationNotExhaustive,
+                            "\(cls).\(method) has no case .\(c.name), so \(segueName(i)) assigns nothing to \(self.scene(target))",
+                            hint: "handle .\(c.name) in \(cls).\(method)", at: m.origin)
+                    }
+                    _ = caseOrigin
+                }
+                // Segues that reach prepare with no Box: string identifiers and triggered segues.
+                for a in actions where a.kind == .performSegue && a.segue != nil && a.destination == nil {
+                    add(Rules.typedDestinationBypassed,
+                        "\(scene.className).\(a.name) performs '\(a.segue!)' by its string identifier with sender \(a.sender ?? "self"), but prepare(for:sender:) passes the sender to \(method), which switches on a typed destination; no case matches, so nothing is assigned",
+                        hint: "perform the segue through its typed destination case (\"destination\") so a Box reaches \(method)", at: a.origin)
+                }
+                for (i, seg) in flow.segues.enumerated() where seg.source == s && seg.trigger != .manual && ![.relationship, .embed, .unwind].contains(seg.kind) {
+                    guard let dest = seg.destination,
+                          prepareTargets(from: scene.className, to: dest).contains(where: { !(flow.method(method, of: flow.scenes[$0].className)?.cases.isEmpty ?? true) }) else { continue }
+                    add(Rules.typedDestinationBypassed,
+                        "\(segueName(i)) is triggered by \(seg.trigger), so its sender is the \(seg.trigger == .cell ? "cell" : "control"), not a typed destination Box; \(method) assigns nothing",
+                        hint: "connect the trigger to a code action that performs the segue through its typed destination case", at: seg.origin)
+                }
+            }
+        }
+    }
+
+    /// The method prepare(for:sender:) of a class hands the sender to, when that method switches
+    /// on a typed destination in some class.
+    private func switchingPrepare(_ className: String) -> (String, Origin)? {
+        guard let (cases, _) = flow.prepareCases(of: className) else { return nil }
+        for p in cases where p.with == "sender" {
+            guard let call = p.call else { continue }
+            if flow.classes.values.contains(where: { d in d.methods.contains { $0.name == call && !$0.cases.isEmpty } }) {
+                return (call, p.origin)
+            }
+        }
+        return nil
+    }
+
+    /// The scenes a source's prepare cases reach (through their unwrap steps and casts) for a
+    /// destination scene, with its relationship children decoded as at run time.
+    private func prepareTargets(from className: String, to dest: Int) -> [Int] {
+        guard let (cases, _) = flow.prepareCases(of: className) else { return [] }
+        var out: [Int] = []
+        for p in cases where p.call != nil {
+            var target = dest
+            for step in p.unwrap {
+                let kind = flow.containerKind(of: flow.scenes[target].className)
+                let children = flow.relationshipSegues(of: target).compactMap { flow.segues[$0].destination }
+                switch step {
+                case .navigationTop where kind == .navigation, .navigationRoot where kind == .navigation,
+                     .tabFirst where kind == .tabBar, .tabSelected where kind == .tabBar:
+                    if let first = children.first { target = first }
+                default: break
+                }
+            }
+            let cls = flow.scenes[target].className
+            if let cast = p.cast {
+                let ok = flow.protocols[cast] != nil ? flow.conforms(cls, to: cast) : flow.isKind(cls, of: cast)
+                if !ok { continue }
+            }
+            if !out.contains(target) { out.append(target) }
+        }
+        return out
+    }
+
+    // MARK: Unwind segues
+
+    private mutating func unwinds() {
+        for (i, seg) in flow.segues.enumerated() where seg.kind == .unwind {
+            guard let action = seg.unwindAction else { continue }
+            let candidates = above(seg.source)
+            if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) }) { continue }
+            let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
+            add(Rules.unwindActionUnreachable,
+                "no view controller that \(scene(seg.source)) can be reached from implements \(action.selector), so \(segueName(i)) always does nothing\(implementers.isEmpty ? "" : " (it is implemented on \(implementers.joined(separator: ", ")), which is never below it)")",
+                hint: "implement \(action) on a view controller the source is presented or pushed from", at: seg.origin)
+        }
+    }
+
+    /// Scenes that can be searched by an unwind from `source`: everything it can be reached
+    /// from (containers, presenters, pushers, code that builds it), and their other children.
+    private func above(_ source: Int) -> Set<Int> {
+        var predecessors: [Int: Set<Int>] = [:]
+        for s in flow.segues where s.kind != .unwind {
+            if let d = s.destination { predecessors[d, default: []].insert(s.source) }
+        }
+        var nibOf: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibOf[s.className] == nil { nibOf[s.className] = i }
+        for (i, s) in flow.scenes.enumerated() {
+            for a in flow.actions(of: s.className) {
+                if let cls = a.className, let n = nibOf[cls] { predecessors[n, default: []].insert(i) }
+            }
+        }
+        var found = Set<Int>()
+        var work = Array(predecessors[source] ?? [])
+        while let x = work.popLast() {
+            guard found.insert(x).inserted else { continue }
+            work += predecessors[x] ?? []
+            // Siblings are searched too: the other children of every container on the way.
+            for r in flow.segues where r.source == x && (r.kind == .relationship || r.kind == .embed) {
+                if let d = r.destination, !found.contains(d) { work.append(d) }
+            }
+        }
+        return found
+    }
+
+    // MARK: Reachability
+
+    private mutating func reachability() {
+        var nibOf: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibOf[s.className] == nil { nibOf[s.className] = i }
+        let cases = casesByName
+        var reached = Set<Int>()
+        var work: [Int] = []
+        if let root = flow.launch.root {
+            if let n = nibOf[root.className] { work.append(n) }
+        } else if let initial = flow.initial {
+            work.append(initial)
+        }
+        while let x = work.popLast() {
+            guard reached.insert(x).inserted else { continue }
+            for s in flow.segues where s.source == x && s.kind != .unwind {
+                if let d = s.destination { work.append(d) }
+            }
+            for a in flow.actions(of: flow.scenes[x].className) {
+                if let cls = a.className, let n = nibOf[cls] { work.append(n) }
+                let id = a.segue ?? a.destination.flatMap { cases[$0]?.1.segue }
+                if let id, let seg = flow.segue(id, from: x), let d = flow.segues[seg].destination { work.append(d) }
+            }
+        }
+        for (i, s) in flow.scenes.enumerated() where !reached.contains(i) {
+            let how = s.nib != nil
+                ? "no code action builds \(s.className) (the class of this XIB)"
+                : "no segue, relationship or code action leads to it from \(flow.launch.root != nil ? "the launch root" : "the initial scene")"
+            add(Rules.unreachableScene, "\(scene(i)) (\(s.className)) is unreachable: \(how)",
+                hint: s.storyboardIdentifier != nil
+                    ? "if code instantiates it by its Storyboard ID '\(s.storyboardIdentifier!)', model that code as a code action; otherwise connect or remove it"
+                    : "connect it with a segue, or remove it",
+                at: s.origin)
+        }
+    }
+
+    // MARK: Segues and actions that never fire
+
+    private mutating func firing() {
+        let cases = casesByName
+        for (i, seg) in flow.segues.enumerated() where seg.kind != .relationship && seg.kind != .embed {
+            let cls = flow.scenes[seg.source].className
+            switch seg.trigger {
+            case .manual:
+                guard let id = seg.identifier else {
+                    add(Rules.segueNeverFires, "\(segueName(i)) is manual and has no identifier, so nothing can perform it",
+                        hint: "give it an identifier and perform it from code, or connect it to a control or the cells", at: seg.origin)
+                    continue
+                }
+                let performers = flow.actions(of: cls).filter { a in
+                    a.kind == .performSegue && (a.segue == id || a.destination.flatMap { cases[$0]?.1.segue } == id)
+                }
+                if performers.isEmpty {
+                    add(Rules.segueNeverFires, .note,
+                        "\(segueName(i)) is manual, and no code action of \(cls) performs '\(id)'; only code the flow does not model can (check explores it with 'perform \(id)')",
+                        hint: "add the code action that performs it (\"do\": \"performSegue\"), or a trigger", at: seg.origin)
+                }
+            case .cell, .control:
+                if let id = seg.identifier, flow.shouldPerform(id, on: cls) == .never {
+                    add(Rules.segueNeverFires, "\(segueName(i)) is triggered by \(seg.trigger), but \(cls).shouldPerformSegue returns false for '\(id)' ('never')",
+                        hint: "remove the veto, or the segue", at: seg.origin)
+                }
+            }
+        }
+        for name in flow.classes.keys.sorted() {
+            let users = scenes(using: name)
+            for a in flow.classes[name]!.actions where a.trigger != .manual {
+                let runners = users.filter { flow.actions(of: flow.scenes[$0].className).first { $0.name == a.name } == a }
+                let ok = runners.contains { s in
+                    switch a.trigger {
+                    case .control(let c): flow.scenes[s].controls.contains(c)
+                    case .cell: !flow.scenes[s].rows.isEmpty
+                    case .manual: true
+                    }
+                }
+                if ok { continue }
+                let what = a.trigger == .cell ? "rows to select" : "a control '\(a.trigger.control!)'"
+                add(Rules.actionNeverTriggered,
+                    runners.isEmpty
+                        ? "\(name).\(a.name) is triggered by \(a.trigger), but no scene (or XIB) has class \(name), so no tap or selection reaches it"
+                        : "\(name).\(a.name) is triggered by \(a.trigger), but no scene of \(name) (\(runners.map { "'\(flow.scenes[$0].id)'" }.joined(separator: ", "))) has \(what)",
+                    hint: a.trigger == .cell ? "give the scene \"rows\"" : "add '\(a.trigger.control!)' to the scene's controls, or fix the trigger", at: a.origin)
+            }
+        }
+    }
+}

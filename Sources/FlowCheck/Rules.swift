@@ -1,0 +1,155 @@
+/// How bad a finding is. `check --severity` sets the threshold for the exit status.
+public enum Severity: Int, Comparable, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    case note = 0
+    case warning = 1
+    case error = 2
+
+    public init?(name: String) {
+        switch name {
+        case "note": self = .note
+        case "warning": self = .warning
+        case "error": self = .error
+        default: return nil
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rawValue < b.rawValue }
+
+    public var description: String {
+        switch self {
+        case .note: "note"
+        case .warning: "warning"
+        case .error: "error"
+        }
+    }
+
+    /// SARIF 2.1.0 `level`.
+    public var sarifLevel: String { description }
+}
+
+/// A rule: a stable id for a kind of finding, what it means, and how to fix it.
+public struct Rule: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        /// Found by reading the flow, without running it.
+        case lint
+        /// Found by exploring the reachable navigation states.
+        case exploration
+    }
+
+    public var id: String
+    public var kind: Kind
+    public var severity: Severity
+    /// One line: what the rule finds.
+    public var summary: String
+    /// Why it matters and how to fix it.
+    public var help: String
+}
+
+/// Every rule `check` knows, lints first. Ids are stable: CI configurations and SARIF
+/// consumers refer to them.
+public enum Rules {
+    // MARK: Lints
+
+    public static let segueActionOnContainer = Rule(
+        id: "segue-action-on-container", kind: .lint, severity: .error,
+        summary: "a relationship segue's action is implemented on the container, but UIKit sends it to the source of the outer segue",
+        help: "UIKit sends a relationship segue's Instantiation action to the source of the segue that presents or shows the container (reference §1.2 rule 3), never to the container. Implement the method on that view controller; a stub on the container only makes Interface Builder offer it.")
+    public static let segueActionNotImplemented = Rule(
+        id: "segue-action-not-implemented", kind: .lint, severity: .error,
+        summary: "a segue action that no class on the runtime target implements",
+        help: "UIKit sends a segue's Instantiation action to the source view controller of the segue being performed; when it does not respond, UIKit logs 'Unable to find method' and decodes the destination through init(coder:). Implement the action on that class, or remove the connection.")
+    public static let initCoderTrapReachable = Rule(
+        id: "init-coder-trap-reachable", kind: .lint, severity: .error,
+        summary: "a scene whose class traps in init(coder:) is decoded through the init(coder:) fallback on some path",
+        help: "UIKit falls back to init(coder:) when no segue action applies, when the action returns nil, when it is not found on the target, for relationship children decoded at launch, and for code that instantiates from the storyboard. Give that path a segue action that builds the view controller with its dependencies, or make init(coder:) work.")
+    public static let unknownSegueIdentifier = Rule(
+        id: "unknown-segue-identifier", kind: .lint, severity: .error,
+        summary: "a segue identifier used by code that the source scene does not own",
+        help: "performSegue(withIdentifier:) throws NSInvalidArgumentException ('Receiver … has no segue with identifier …') unless the receiver's own scene has a segue with exactly that identifier. Add the segue to that scene, or perform it from the scene that owns it.")
+    public static let typedDestinationNotExhaustive = Rule(
+        id: "typed-destination-not-exhaustive", kind: .lint, severity: .warning,
+        summary: "a typed destination enum that does not cover every identified segue of a source using it, or a switch that ignores one of its cases",
+        help: "A source that performs segues through a typed destination enum expects every one of its identified segues to have a case, and each destination's switch to handle the case that reaches it; a segue without a case carries no Box, and a case the switch ignores assigns nothing. Add the case, or handle it in the destination's switch.")
+    public static let typedDestinationBypassed = Rule(
+        id: "typed-destination-bypassed", kind: .lint, severity: .warning,
+        summary: "a segue performed with a string identifier where prepare(for:sender:) expects a typed destination box",
+        help: "prepare(for:sender:) hands the sender to a method that switches on the typed destination enum; a stringly-typed performSegue sends no Box, so nothing is assigned. Perform the segue through the enum case instead.")
+    public static let unwindActionUnreachable = Rule(
+        id: "unwind-action-unreachable", kind: .lint, severity: .warning,
+        summary: "an unwind segue whose action no possible ancestor implements",
+        help: "UIKit searches the source's parents and presenters (and their other children) for a view controller that implements the unwind action; when none does, the unwind silently does nothing. Implement the action on a view controller the source is reached from.")
+    public static let unreachableScene = Rule(
+        id: "unreachable-scene", kind: .lint, severity: .warning,
+        summary: "a scene that no segue, relationship or code path from launch reaches",
+        help: "Nothing in the flow leads to this scene: no segue or relationship from a reachable scene, and no code action builds its class. Connect it, remove it, or model the code that instantiates it (a code action).")
+    public static let segueNeverFires = Rule(
+        id: "segue-never-fires", kind: .lint, severity: .warning,
+        summary: "a segue that can never be performed",
+        help: "A manual segue fires only through performSegue(withIdentifier:) from code, so it needs an identifier and code that performs it; a triggered segue vetoed by shouldPerformSegue 'never' does not fire either. Add the code action that performs it (or a trigger), or remove the segue.")
+    public static let actionNeverTriggered = Rule(
+        id: "action-never-triggered", kind: .lint, severity: .warning,
+        summary: "a code action whose trigger names a control (or cells) that no scene of its class has",
+        help: "The action's trigger names a control or table cells that no scene of the class (or its subclasses) has, so no tap or selection reaches it. Fix the trigger or the scene's controls and rows.")
+
+    // MARK: Exploration
+
+    public static let trap = Rule(
+        id: "trap", kind: .exploration, severity: .error,
+        summary: "a reachable Swift runtime trap (fatalError, assertion, implicitly unwrapped nil)",
+        help: "Some sequence of user events crashes the app with a Swift runtime trap. Replay the path (flownav FLOW, then the commands) to see the injection that is missing.")
+    public static let uncaughtException = Rule(
+        id: "uncaught-exception", kind: .exploration, severity: .error,
+        summary: "a reachable uncaught Objective-C exception",
+        help: "Some sequence of user events makes UIKit throw an exception that terminates the app. Replay the path to see the call that throws.")
+    public static let unableToFindMethod = Rule(
+        id: "unable-to-find-method", kind: .exploration, severity: .warning,
+        summary: "UIKit logs 'Unable to find method' for a segue action and falls back to init(coder:)",
+        help: "The segue action is not implemented on the object UIKit sends it to (the source of the segue being performed). Implement it there.")
+    public static let segueActionReturnedNil = Rule(
+        id: "segue-action-returned-nil", kind: .exploration, severity: .warning,
+        summary: "a segue action returns nil, and UIKit falls back to init(coder:)",
+        help: "Returning nil from an @IBSegueAction makes UIKit decode the destination through init(coder:), which skips its dependencies. Make sure the action can build the destination on every path that performs the segue.")
+    public static let alreadyPresenting = Rule(
+        id: "already-presenting", kind: .exploration, severity: .warning,
+        summary: "UIKit refuses to present because the presenter is already presenting",
+        help: "present(_:animated:) on a view controller that already presents logs 'Attempt to present … which is already presenting …' and drops the new view controller. Present from the front-most view controller, or dismiss first.")
+    public static let uikitWarning = Rule(
+        id: "uikit-warning", kind: .exploration, severity: .warning,
+        summary: "another console warning from UIKit",
+        help: "UIKit wrote a warning to the console on this path. Replay it to see the context.")
+    public static let nilDependencyInViewDidLoad = Rule(
+        id: "nil-dependency-in-viewDidLoad", kind: .exploration, severity: .warning,
+        summary: "viewDidLoad reads a dependency that is nil or was never injected",
+        help: "The view controller loads its view with a dependency still nil (an optional) or without a value; the screen runs without it. Inject it in prepare(for:sender:), the segue action or the initializer on every path that reaches the scene.")
+    public static let silentCastFailure = Rule(
+        id: "silent-cast-failure", kind: .exploration, severity: .note,
+        summary: "an `as?` cast in prepare(for:sender:) or the launch code fails, so nothing is injected",
+        help: "The destination is not of the class or protocol the code casts to (often a navigation controller around it). Unwrap the container first, or conform the class to the protocol.")
+    public static let unwindWithoutDestination = Rule(
+        id: "unwind-without-destination", kind: .exploration, severity: .warning,
+        summary: "an unwind segue finds no view controller implementing its action, and does nothing",
+        help: "On this path no view controller above the source implements the unwind action, so UIKit silently stays on the screen. Implement the action on a view controller that is always below the source.")
+    public static let typedDestinationUnhandled = Rule(
+        id: "typed-destination-unhandled", kind: .exploration, severity: .warning,
+        summary: "a typed destination's switch has no case for the value it receives",
+        help: "The destination's method switches on the typed destination enum and has no case for what it received (or received no Box at all), so nothing is assigned. Handle the case, or perform the segue through the enum.")
+    public static let noNavigationController = Rule(
+        id: "no-navigation-controller", kind: .exploration, severity: .warning,
+        summary: "code pushes or uses navigationController, which is nil here",
+        help: "The view controller is not inside a navigation controller on this path, so navigationController is nil and the push (or the action) does nothing. Embed the scene in a navigation controller, or present instead.")
+    public static let dismissDidNothing = Rule(
+        id: "dismiss-did-nothing", kind: .exploration, severity: .warning,
+        summary: "dismiss(animated:) on a view controller that neither presents nor is presented",
+        help: "The action dismisses, but on this path the view controller was pushed or is the root, so nothing happens. Pop instead, or present the screen.")
+
+    public static let all: [Rule] = [
+        segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
+        typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
+        segueNeverFires, actionNeverTriggered,
+        trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
+        nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
+        noNavigationController, dismissDidNothing,
+    ]
+
+    public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }
+}
