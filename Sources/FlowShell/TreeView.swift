@@ -101,7 +101,7 @@ struct SegueListView {
             var what = a.kind.rawValue
             if let s = a.segue { what += " '\(s)'" }
             if let d = a.destination { what += " .\(d)" }
-            if let c = a.className { what += " \(c)" + (a.initializer.map { "\($0)" } ?? "()") }
+            if let c = a.className { what += " \(c)" + (a.initializer.map { ".\($0)" } ?? "()") }
             out.append("  \(a.name)  \(what)  [\(a.trigger)]")
         }
         return out
