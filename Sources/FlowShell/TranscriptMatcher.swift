@@ -157,18 +157,31 @@ public enum TranscriptMatcher {
         }
         var out: [String] = []
         if let ops = align(expected.map(\.pattern), actual) {
-            out.append(contentsOf: notes[0])
+            // A comment stays with the expected line it preceded: before it when it is kept,
+            // before its replacement when it is replaced. Lines inserted between two kept lines
+            // go before the comments of the second.
+            var deletes: [Int] = []
+            var inserts: [Int] = []
+            func flushGap() {
+                for (k, e) in deletes.enumerated() {
+                    out.append(contentsOf: notes[e])
+                    if k < inserts.count { out.append(actual[inserts[k]]) }
+                }
+                for a in inserts.dropFirst(deletes.count) { out.append(actual[a]) }
+                deletes.removeAll()
+                inserts.removeAll()
+            }
             for op in ops {
                 switch op {
                 case .keep(let e):
+                    flushGap()
+                    out.append(contentsOf: notes[e])
                     out.append(body[expected[e].line - offset])
-                    if e + 1 < expected.count { out.append(contentsOf: notes[e + 1]) }
-                case .delete(let e):
-                    if e + 1 < expected.count { out.append(contentsOf: notes[e + 1]) }
-                case .insert(let a):
-                    out.append(actual[a])
+                case .delete(let e): deletes.append(e)
+                case .insert(let a): inserts.append(a)
                 }
             }
+            flushGap()
             out.append(contentsOf: notes[expected.count])
             if verify(out, actual) { return out }
         }
@@ -192,6 +205,11 @@ public enum TranscriptMatcher {
         case insert(Int)
     }
 
+    /// Costs of the alignment: an expected line that no longer matches is rather replaced by the
+    /// actual line in its place (as cram's update does) than deleted while a `...` absorbs that
+    /// line; an inserted line is the cheapest edit.
+    private static let insertCost = 1, deleteCost = 2, replaceCost = 2
+
     /// An alignment of expected lines with actual lines that keeps as many expected lines as
     /// possible (`...` is always kept and absorbs any run of lines); deletions come before
     /// insertions between two kept lines. Nil when the block is too large to align.
@@ -202,7 +220,7 @@ public enum TranscriptMatcher {
         let inf = Int.max / 2
         // cost[i][j]: edits to align expected[i...] with actual[j...].
         var cost = [Int](repeating: 0, count: (m + 1) * w)
-        for j in 0...n { cost[m * w + j] = n - j }
+        for j in 0...n { cost[m * w + j] = (n - j) * insertCost }
         var i = m - 1
         while i >= 0 {
             var j = n
@@ -212,10 +230,10 @@ public enum TranscriptMatcher {
                     best = cost[(i + 1) * w + j]
                     if j < n { best = min(best, cost[i * w + j + 1]) }
                 } else {
-                    best = 1 + cost[(i + 1) * w + j]
+                    best = deleteCost + cost[(i + 1) * w + j]
                     if j < n {
-                        best = min(best, 1 + cost[i * w + j + 1])
-                        if line(expected[i], matches: actual[j]) { best = min(best, cost[(i + 1) * w + j + 1]) }
+                        best = min(best, insertCost + cost[i * w + j + 1])
+                        best = min(best, (line(expected[i], matches: actual[j]) ? 0 : replaceCost) + cost[(i + 1) * w + j + 1])
                     }
                 }
                 cost[i * w + j] = best
@@ -249,7 +267,12 @@ public enum TranscriptMatcher {
                 ops.append(.keep(i))
                 i += 1
                 j += 1
-            } else if i < m && 1 + cost[(i + 1) * w + j] == here {
+            } else if i < m && j < n && replaceCost + cost[(i + 1) * w + j + 1] == here {
+                gapDeletes.append(.delete(i))
+                gapInserts.append(.insert(j))
+                i += 1
+                j += 1
+            } else if i < m && deleteCost + cost[(i + 1) * w + j] == here {
                 gapDeletes.append(.delete(i))
                 i += 1
             } else {

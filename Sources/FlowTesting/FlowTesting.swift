@@ -197,6 +197,9 @@ public struct FlowApp: Sendable {
 
     // MARK: Transcripts
 
+    /// Why a transcript could not be run: `path:line:column: error: message`.
+    public typealias TranscriptError = FlowShell.TranscriptError
+
     /// A transcript's verdict.
     public struct TranscriptReport: Sendable, CustomStringConvertible {
         public var path: String
