@@ -5,9 +5,6 @@ struct DiagnosticSink {
     private(set) var errorCount = 0
     /// Past this many errors a broken file would only bury the first, most useful messages.
     static let errorCap = 50
-    /// Where each decoded value stood, by JSON path (for a map entry, where its name stood), so
-    /// that the validator's findings point at the offending value rather than its enclosing object.
-    var positions: [String: SourcePosition] = [:]
 
     init(file: String) { self.file = file }
 
@@ -48,19 +45,17 @@ struct Fields {
             return nil
         }
         for m in members {
-            let memberPath = JSONPath.member(path, m.key)
             if values[m.key] != nil {
-                sink.error(m.keyPosition, memberPath, "duplicate key '\(m.key)'")
+                sink.error(m.keyPosition, JSONPath.member(path, m.key), "duplicate key '\(m.key)'")
                 continue
             }
             if !known.contains(m.key) {
                 sink.warning(
-                    m.keyPosition, memberPath, "unknown key '\(m.key)' is ignored",
+                    m.keyPosition, JSONPath.member(path, m.key), "unknown key '\(m.key)' is ignored",
                     suggestions: NameSuggester.nearest(to: m.key, in: known, limit: 1))
                 continue
             }
             values[m.key] = m.value
-            sink.positions[memberPath] = m.value.position
         }
         for key in required where values[key] == nil {
             sink.error(node.position, path, "missing required key '\(key)'")
@@ -126,7 +121,6 @@ struct Fields {
         var out: [(String, SourcePosition, String)] = []
         for (i, item) in items.enumerated() {
             let p = JSONPath.index(path(key), i)
-            sink.positions[p] = item.position
             if let s = Self.string(item, p, &sink) { out.append((s, item.position, p)) }
         }
         return out
@@ -154,7 +148,6 @@ struct Fields {
                 sink.error(m.keyPosition, JSONPath.member(path, m.key), "a name may not be empty")
                 continue
             }
-            sink.positions[JSONPath.member(path, m.key)] = m.keyPosition
             out.append(m)
         }
         return out

@@ -2,6 +2,17 @@
 /// unknown keys and enumerated values). References between parts are checked by `FlowValidator`.
 struct FlowDecoder {
     var sink: DiagnosticSink
+    /// Many segues share an action; deriving its selector once is enough.
+    private var selectors: [String: SelectorName] = [:]
+
+    init(sink: DiagnosticSink) { self.sink = sink }
+
+    private mutating func selectorName(_ text: String) -> SelectorName {
+        if let s = selectors[text] { return s }
+        let s = SelectorName(text)
+        selectors[text] = s
+        return s
+    }
 
     static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues"]
     static let classKeys = [
@@ -309,7 +320,7 @@ struct FlowDecoder {
         if kind != .relationship && f["relationship"] != nil {
             sink.error(f["relationship"]?.position, f.path("relationship"), "'relationship' belongs only on segues of kind relationship")
         }
-        s.action = f.string("action", &sink).map(SelectorName.init)
+        s.action = f.string("action", &sink).map { selectorName($0) }
         if kind == .unwind && s.action != nil {
             sink.error(f["action"]?.position, f.path("action"), "an unwind segue instantiates nothing, so it cannot have a segue action")
         }
@@ -322,7 +333,7 @@ struct FlowDecoder {
         }
         s.customClass = f.string("customClass", &sink)
         s.animates = f.bool("animates", &sink) ?? true
-        s.unwindAction = f.string("unwindAction", &sink).map(SelectorName.init)
+        s.unwindAction = f.string("unwindAction", &sink).map { selectorName($0) }
         if kind == .unwind && s.unwindAction == nil { sink.error(f.position, path, "missing required key 'unwindAction' for an unwind segue") }
         if kind != .unwind && s.unwindAction != nil {
             sink.error(f["unwindAction"]?.position, f.path("unwindAction"), "'unwindAction' belongs only on unwind segues")

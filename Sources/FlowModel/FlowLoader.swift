@@ -43,10 +43,15 @@ public enum FlowLoader {
         }
         var validator = FlowValidator(sink: decoder.sink, flow: flow)
         validator.validate()
-        if validator.sink.hasErrors {
-            return .failure(FlowLoadError(diagnostics: sorted(validator.sink.diagnostics), omitted: validator.sink.omitted))
+        let diagnostics = validator.sink.diagnostics.map { d in
+            var d = d
+            if d.position == nil { d.position = JSONPathLookup.position(of: d.path, in: root) }
+            return d
         }
-        return .success(LoadedFlow(flow: flow, warnings: sorted(validator.sink.diagnostics)))
+        if validator.sink.hasErrors {
+            return .failure(FlowLoadError(diagnostics: sorted(diagnostics), omitted: validator.sink.omitted))
+        }
+        return .success(LoadedFlow(flow: flow, warnings: sorted(diagnostics)))
     }
 
     private static func single(_ file: String, _ message: String, position: SourcePosition? = nil) -> FlowLoadError {

@@ -13,12 +13,13 @@ struct FlowValidator {
         validateLaunch()
     }
 
-    /// The origin of the value at `base`'s member `key` (or item `index`), at the position the
-    /// decoder recorded for it; `base`'s position when there is none.
+    /// The origin of the value at `base`'s member `key` (or item `index`).
     private func origin(_ base: Origin, _ key: String, _ index: Int? = nil) -> Origin {
         var path = JSONPath.member(base.path, key)
         if let index { path = JSONPath.index(path, index) }
-        return Origin(path: path, position: sink.positions[path] ?? base.position)
+        // The position is looked up only if a problem is reported there (see `FlowLoader`):
+        // finding it for every value would cost more than the whole check.
+        return Origin(path: path, position: nil)
     }
 
     private mutating func requireClass(_ name: String, _ origin: Origin, what: String = "class") {

@@ -206,7 +206,18 @@ public struct JSONReader {
         let open = index
         let opened = position
         index += 1
-        var out: [UInt8] = []
+        // Fast path: most strings have no escapes, so take the bytes between the quotes as they are.
+        var scan = index
+        while scan < bytes.count, bytes[scan] >= 0x20, bytes[scan] != UInt8(ascii: "\""), bytes[scan] != UInt8(ascii: "\\") { scan += 1 }
+        if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            guard let s = String(validating: bytes[index..<scan], as: UTF8.self) else {
+                throw fail("the string is not valid UTF-8", at: open)
+            }
+            index = scan + 1
+            return s
+        }
+        var out: [UInt8] = Array(bytes[index..<scan])
+        index = scan
         while true {
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the string opened at \(opened) is not closed")
