@@ -109,7 +109,7 @@ struct Explorer {
         self.flow = flow
         self.options = options
         encoder = StateEncoder(flow: flow)
-        visited = StateSet(capacity: min(options.maxStates, 1 << 16))
+        visited = StateSet(capacity: min(options.maxStates, 1 << 10))
         sceneReached = Array(repeating: false, count: flow.scenes.count)
         segueDone = Array(repeating: false, count: flow.segues.count)
         seguesLeftFrom = Array(repeating: 0, count: flow.scenes.count)

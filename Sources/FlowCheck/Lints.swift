@@ -351,29 +351,43 @@ struct Linter {
         }
     }
 
-    /// Scenes that can be searched by an unwind from `source`: everything it can be reached
-    /// from (containers, presenters, pushers, code that builds it), and their other children.
+    /// Scenes an unwind from `source` can search (an over-approximation, so that the rule only
+    /// fires when no view controller can possibly implement the action): everything the source
+    /// can be reached from (containers, pushers, presenters, code that builds it), and
+    /// everything that can be a child of those — relationship and embedded children and what is
+    /// pushed onto them — since the search visits the other children of every ancestor.
     private func above(_ source: Int) -> Set<Int> {
         var predecessors: [Int: Set<Int>] = [:]
+        var children: [Int: Set<Int>] = [:]
         for s in flow.segues where s.kind != .unwind {
-            if let d = s.destination { predecessors[d, default: []].insert(s.source) }
+            guard let d = s.destination else { continue }
+            predecessors[d, default: []].insert(s.source)
+            if s.kind != .presentation && s.kind != .popoverPresentation && s.kind != .modal {
+                children[s.source, default: []].insert(d)
+            }
         }
         var nibOf: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibOf[s.className] == nil { nibOf[s.className] = i }
         for (i, s) in flow.scenes.enumerated() {
             for a in flow.actions(of: s.className) {
-                if let cls = a.className, let n = nibOf[cls] { predecessors[n, default: []].insert(i) }
+                guard let cls = a.className else { continue }
+                let built = cls == "self" ? [i] : nibOf[cls].map { [$0] } ?? []
+                for n in built {
+                    predecessors[n, default: []].insert(i)
+                    if a.kind != .present { children[i, default: []].insert(n) }
+                }
             }
         }
-        var found = Set<Int>()
+        var up = Set<Int>()
         var work = Array(predecessors[source] ?? [])
         while let x = work.popLast() {
-            guard found.insert(x).inserted else { continue }
+            guard up.insert(x).inserted else { continue }
             work += predecessors[x] ?? []
-            // Siblings are searched too: the other children of every container on the way.
-            for r in flow.segues where r.source == x && (r.kind == .relationship || r.kind == .embed) {
-                if let d = r.destination, !found.contains(d) { work.append(d) }
-            }
+        }
+        var found = up
+        work = Array(up)
+        while let x = work.popLast() {
+            for c in children[x] ?? [] where found.insert(c).inserted { work.append(c) }
         }
         return found
     }

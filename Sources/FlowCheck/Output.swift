@@ -36,9 +36,9 @@ public enum ReportFormat {
 
     static func coverageText(_ c: Coverage) -> String {
         var out = "coverage: scenes \(c.scenesReached)/\(c.scenesTotal)"
-        if !c.scenesNotReached.isEmpty { out += " (not reached: \(c.scenesNotReached.joined(separator: ", ")))" }
+        if !c.scenesNotReached.isEmpty { out += " (not reached: \(list(c.scenesNotReached)))" }
         out += "; segues \(c.seguesPerformed)/\(c.seguesTotal)"
-        if !c.seguesNotPerformed.isEmpty { out += " (not performed: \(c.seguesNotPerformed.joined(separator: ", ")))" }
+        if !c.seguesNotPerformed.isEmpty { out += " (not performed: \(list(c.seguesNotPerformed)))" }
         out += "\n"
         out += "explored: \(group(c.states)) states, \(group(c.transitions)) transitions (\(group(c.crashingTransitions)) crashed); "
         if c.complete {
@@ -51,6 +51,11 @@ public enum ReportFormat {
         }
         out += "speed: \(fixed(c.seconds, 3)) s, \(group(Int(c.statesPerSecond))) states/s, \(Int(c.bytesPerState.rounded())) bytes per state\n"
         return out
+    }
+
+    /// The first eight items, then how many more (the JSON report has them all).
+    static func list(_ items: [String]) -> String {
+        items.count <= 8 ? items.joined(separator: ", ") : items.prefix(8).joined(separator: ", ") + " and \(items.count - 8) more"
     }
 
     /// `12,345`.

@@ -136,10 +136,11 @@ struct StateSet {
 
     var count: Int { hashes.count }
 
-    /// Bytes held per state: its key, its start and hash, and its share of the table.
+    /// Bytes held per state: its key, its start and hash, and two table slots (the table is
+    /// kept at most half full; its initial size is not charged to small explorations).
     var bytesPerState: Double {
         guard count > 0 else { return 0 }
-        return Double(arena.count * 4 + starts.count * 4 + hashes.count * 4 + slots.count * 4) / Double(count)
+        return Double(arena.count * 4) / Double(count) + 4 + 4 + 2 * 4
     }
 
     static func hash(_ key: UnsafeBufferPointer<UInt32>) -> UInt32 {
