@@ -61,3 +61,6 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
 } else {
     print("start-up: build the flownav product first (swift build -c release)")
 }
+
+// 4. check (issue 6): exploration speed on a generated tab-bar flow; see CheckBench.swift.
+CheckBench.run()
