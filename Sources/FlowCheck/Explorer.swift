@@ -76,6 +76,8 @@ struct Explorer {
     private var classCommands: [String: [Command]] = [:]
     private var classContainer: [String: ContainerKind?] = [:]
     private let needsChain: Bool
+    /// Whether any class has manual code actions (else `call` is never tried).
+    private let classHasCalls: Bool
 
     // Coverage.
     private var sceneReached: [Bool]
@@ -124,8 +126,9 @@ struct Explorer {
         sceneContainer = flow.scenes.map { flow.containerKind(of: $0.className) }
         for (i, s) in flow.scenes.enumerated() where sceneContainer[i] != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
         needsChain = chain
-        let performedByCode = Self.identifiersPerformedByCode(flow)
+        classHasCalls = flow.classes.values.contains { $0.actions.contains { $0.trigger == .manual } }
         for (i, s) in flow.scenes.enumerated() {
+            let performedByCode = Self.identifiersPerformed(by: flow.actions(of: s.className), in: flow)
             var cmds: [Command] = []
             var from: [(control: String?, row: (Int, Int)?)] = []
             for c in s.controls {
@@ -163,15 +166,12 @@ struct Explorer {
         return out
     }
 
-    /// Identifiers some code action performs (as a string or through a typed destination).
-    static func identifiersPerformedByCode(_ flow: Flow) -> Set<String> {
+    /// Identifiers these code actions perform (as a string or through a typed destination).
+    static func identifiersPerformed(by actions: [CodeAction], in flow: Flow) -> Set<String> {
         var ids = Set<String>()
-        let cases = Dictionary(flow.destinations.values.flatMap(\.cases).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for c in flow.classes.values {
-            for a in c.actions where a.kind == .performSegue {
-                if let s = a.segue { ids.insert(s) }
-                if let d = a.destination, let s = cases[d]?.segue { ids.insert(s) }
-            }
+        for a in actions where a.kind == .performSegue {
+            if let s = a.segue { ids.insert(s) }
+            if let d = a.destination, let s = flow.destinations.values.flatMap(\.cases).first(where: { $0.name == d })?.segue { ids.insert(s) }
         }
         return ids
     }
@@ -274,7 +274,7 @@ struct Explorer {
 
     // MARK: Commands of a state
 
-    private mutating func container(_ i: Instance) -> ContainerKind? {
+    private mutating func container(_ i: borrowing Instance) -> ContainerKind? {
         if let s = i.scene, i.className == flow.scenes[s].className { return sceneContainer[s] }
         if let k = classContainer[i.className] { return k }
         let k = flow.containerKind(of: i.className)
@@ -289,42 +289,69 @@ struct Explorer {
         return c
     }
 
+    /// `AppState.topLevel` and `frontmost`, read in place (no copies of instances, no arrays).
+    private static func front(_ state: AppState, _ p: UnsafeBufferPointer<Instance>) -> (top: Int, front: Int)? {
+        guard var top = state.windowRoot else { return nil }
+        while let q = p[top].presented { top = q }
+        var x = top
+        descend: while true {
+            var count = 0, first = -1, last = -1
+            for c in p[x].children where p[c].role != .embedded {
+                if first < 0 { first = c }
+                last = c
+                count += 1
+            }
+            guard first >= 0 else { break }
+            switch p[first].role {
+            case .stack, .primary, .secondary: x = last
+            case .tab:
+                var k = min(p[x].selectedTab, count - 1)
+                for c in p[x].children where p[c].role != .embedded {
+                    if k == 0 { x = c; continue descend }
+                    k -= 1
+                }
+                break descend
+            default: break descend
+            }
+        }
+        return (top, x)
+    }
+
     private mutating func commands(in state: AppState) -> [Command] {
-        guard let front = state.frontmost else { return [] }
-        let f = state.instances[front]
-        var out: [Command] = []
-        if let s = f.scene { out = sceneCommands[s] }
-        out += calls(of: f.className)
-        if needsChain, let top = state.topLevel {
-            for x in state.visibleChain(from: top) where x != front {
-                guard let s = state.instances[x].scene else { continue }
-                for (control, row) in sceneFromCommands[s] {
-                    if let control { out.append(.tap(control: control, on: x)) }
-                    if let row { out.append(.select(section: row.0, row: row.1, on: x)) }
+        state.instances.withUnsafeBufferPointer { p -> [Command] in
+            guard let (top, front) = Self.front(state, p) else { return [] }
+            var out: [Command] = p[front].scene.map { sceneCommands[$0] } ?? []
+            if classHasCalls { out += calls(of: p[front].className) }
+            if needsChain {
+                for x in state.visibleChain(from: top) where x != front {
+                    guard let s = p[x].scene else { continue }
+                    for (control, row) in sceneFromCommands[s] {
+                        if let control { out.append(.tap(control: control, on: x)) }
+                        if let row { out.append(.select(section: row.0, row: row.1, on: x)) }
+                    }
                 }
             }
-        }
-        // back: the nearest navigation controller (the front-most itself included) has more than its root.
-        var x: Int? = front
-        var navFound = false, tabBar: Int?
-        while let v = x {
-            let i = state.instances[v]
-            let kind = container(i)
-            if kind == .navigation && !navFound {
-                navFound = true
-                if i.children.count > 1 { out.append(.back) }
+            // back: the nearest navigation controller (the front-most itself included) has more than its root.
+            var x: Int? = front
+            var navFound = false, tabBar = -1
+            while let v = x {
+                let kind = container(p[v])
+                if kind == .navigation && !navFound {
+                    navFound = true
+                    if p[v].children.count > 1 { out.append(.back) }
+                }
+                if kind == .tabBar && tabBar < 0 { tabBar = v }
+                x = p[v].parent
             }
-            if kind == .tabBar && tabBar == nil { tabBar = v }
-            x = i.parent
+            if p[top].presenter != nil { out.append(.dismiss) }
+            if tabBar >= 0 {
+                var n = 0
+                for c in p[tabBar].children where p[c].role == .tab { n += 1 }
+                let selected = p[tabBar].selectedTab
+                for k in 0..<n where k != selected { out.append(.tab(k)) }
+            }
+            return out
         }
-        if let top = state.topLevel, state.instances[top].presenter != nil { out.append(.dismiss) }
-        if let t = tabBar {
-            let i = state.instances[t]
-            var n = 0
-            for c in i.children where state.instances[c].role == .tab { n += 1 }
-            for k in 0..<n where k != i.selectedTab { out.append(.tab(k)) }
-        }
-        return out
     }
 
     // MARK: What happened
@@ -334,10 +361,10 @@ struct Explorer {
         for (n, e) in events.enumerated() {
             switch e {
             case .instantiated(let id, _):
-                let i = after.state.instances[id]
-                if let s = i.scene {
+                let instances = after.state.instances
+                if let s = instances[id].scene {
                     sceneReached[s] = true
-                    if let p = i.parent, let ps = after.state.instances[p].scene, i.role != .embedded,
+                    if let p = instances[id].parent, let ps = instances[p].scene, instances[id].role != .embedded,
                        let r = relationshipOf[ps * flow.scenes.count + s] {
                         segueDone[r] = true
                     }

@@ -28,21 +28,20 @@ struct StateEncoder {
         }
     }
 
-    private mutating func node(_ id: Int, _ instances: UnsafeBufferPointer<Instance>, _ key: inout [UInt32]) {
-        let i = instances[id]
+    private mutating func node(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ key: inout [UInt32]) {
         var w0: UInt32 = 0
-        if let s = i.scene {
+        if let s = p[id].scene {
             w0 = UInt32(truncatingIfNeeded: s + 1) & 0xFFFF
-            if i.className != sceneClasses[s] { w0 |= classCode(i.className) << 16 }
+            if p[id].className != sceneClasses[s] { w0 |= classCode(p[id].className) << 16 }
         } else {
-            w0 = classCode(i.className) << 16
+            w0 = classCode(p[id].className) << 16
         }
-        var w1 = Self.appearanceCode(i.appearance)
-        if i.selection != nil { w1 |= 1 << 3 }
-        w1 |= Self.roleCode(i.role) << 4
-        w1 |= Self.styleCode(i.presentationStyle) << 7
-        if i.presented != nil { w1 |= 1 << 11 }
-        let tab = i.selectedTab, children = i.children.count
+        var w1 = Self.appearanceCode(p[id].appearance)
+        if p[id].selection != nil { w1 |= 1 << 3 }
+        w1 |= Self.roleCode(p[id].role) << 4
+        w1 |= Self.styleCode(p[id].presentationStyle) << 7
+        if p[id].presented != nil { w1 |= 1 << 11 }
+        let tab = p[id].selectedTab, children = p[id].children.count
         let escaped = tab >= 255 || children >= 4095
         w1 |= escaped ? (0xFF << 12) | (0xFFF << 20) : UInt32(tab) << 12 | UInt32(children) << 20
         key.append(w0)
@@ -51,11 +50,10 @@ struct StateEncoder {
             key.append(UInt32(truncatingIfNeeded: tab))
             key.append(UInt32(truncatingIfNeeded: children))
         }
-        let deps = i.dependencies
-        if !deps.isEmpty {
+        if !p[id].dependencies.isEmpty {
             var mask: UInt32 = 0
             var bit: UInt32 = 0
-            for d in deps {
+            for d in p[id].dependencies {
                 if d.value != nil { mask |= 1 << bit }
                 bit += 1
                 if bit == 32 {
@@ -66,8 +64,8 @@ struct StateEncoder {
             }
             if bit > 0 { key.append(mask) }
         }
-        for c in i.children { node(c, instances, &key) }
-        if let p = i.presented { node(p, instances, &key) }
+        for c in p[id].children { node(c, p, &key) }
+        if let q = p[id].presented { node(q, p, &key) }
     }
 
     private mutating func classCode(_ name: String) -> UInt32 {
