@@ -64,3 +64,6 @@ if FileManager.default.isExecutableFile(atPath: binary.path) {
 
 // 4. check (issue 6): exploration speed on a generated tab-bar flow; see CheckBench.swift.
 CheckBench.run()
+
+// 5. Transcripts (issue 5): replaying a generated 100,000-command transcript; see TranscriptBench.swift.
+TranscriptBench.run()

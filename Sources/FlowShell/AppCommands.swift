@@ -14,8 +14,15 @@ extension Session {
         case "scenes":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             let width = sim.flow.scenes.map(\.id.count).max() ?? 0
+            // One pass over every instance ever made (released ones stay in the state).
+            var liveIDs = [[Int]](repeating: [], count: sim.flow.scenes.count)
+            sim.state.instances.withUnsafeBufferPointer { instances in
+                for k in instances.indices where instances[k].appearance != .released {
+                    if let s = instances[k].scene { liveIDs[s].append(k) }
+                }
+            }
             for (i, s) in sim.flow.scenes.enumerated() {
-                let live = sim.state.live.filter { $0.scene == i }.map { Simulator.address($0.id) }
+                let live = liveIDs[i].map { Simulator.address($0) }
                 var line = "\(s.id.padding(to: width))  \(s.className)"
                 if let sb = s.storyboardIdentifier { line += "  Storyboard ID \(sb)" }
                 if let nib = s.nib { line += "  XIB \(nib)" }
@@ -155,9 +162,20 @@ extension Session {
         guard let scene = sim.flow.sceneIndex(w.text) else {
             throw InputError("no scene '\(w.text)'", at: w, suggestions: NameSuggester.nearest(to: w.text, in: sim.flow.scenes.map(\.id)))
         }
-        let live = sim.state.live.filter { $0.scene == scene }.map(\.id)
-        let visible = sim.state.topLevel.map { sim.state.visibleChain(from: $0) } ?? []
-        if let v = live.last(where: { visible.contains($0) }) ?? live.last { return v }
+        // The visible instance of the scene (the newest if several), else its newest live one.
+        // The state keeps released instances, so the fallback scans from the newest down.
+        let state = sim.state
+        let visible = state.topLevel.map { state.visibleChain(from: $0) } ?? []
+        if let v = visible.filter({ state[$0].scene == scene && !state[$0].isReleased }).max() { return v }
+        let newest: Int? = state.instances.withUnsafeBufferPointer { instances in
+            var k = instances.count - 1
+            while k >= 0 {
+                if instances[k].scene == scene && instances[k].appearance != .released { return k }
+                k -= 1
+            }
+            return nil
+        }
+        if let newest { return newest }
         throw InputError("scene '\(w.text)' has no live instance now", at: w)
     }
 }

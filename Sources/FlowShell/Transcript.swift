@@ -1,5 +1,11 @@
 import FlowModel
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A shell session saved as text (`.flownav`): input lines after the prompt marker, the
 /// expected output below each, `#` comments anywhere.
 ///
@@ -73,6 +79,18 @@ public struct Transcript: Sendable {
 
         /// The pieces between `[..]` markers, or nil when there is none.
         static func globPieces(_ text: String) -> [[UInt8]]? {
+            // Most lines have no `[..]`: find out without copying them.
+            let found = text.utf8.withContiguousStorageIfAvailable { b -> Bool in
+                guard var p = UnsafeRawPointer(b.baseAddress) else { return false }
+                let end = p + b.count
+                while end - p >= 4, let hit = memchr(p, 0x5B, end - p) {
+                    if end - UnsafeRawPointer(hit) >= 4 && UnsafeRawPointer(hit).loadUnaligned(fromByteOffset: 1, as: UInt16.self) == 0x2E2E
+                        && UnsafeRawPointer(hit).load(fromByteOffset: 3, as: UInt8.self) == 0x5D { return true }
+                    p = UnsafeRawPointer(hit) + 1
+                }
+                return false
+            }
+            if found == false { return nil }
             let b = Array(text.utf8)
             var pieces: [[UInt8]] = []
             var start = 0
@@ -236,8 +254,11 @@ extension Transcript {
             let n = buf.count
             var i = 0
             while start < n {
-                i = start
-                while i < n && buf[i] != 0x0A { i += 1 }
+                if let hit = memchr(buf.baseAddress! + start, 0x0A, n - start) {
+                    i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buf.baseAddress!
+                } else {
+                    i = n
+                }
                 var stop = i
                 if stop > start && buf[stop - 1] == 0x0D { stop -= 1 }
                 let slice = UnsafeBufferPointer(rebasing: buf[start..<stop])

@@ -173,12 +173,15 @@ final class SessionBox {
         case .words(let prefix, let words):
             return CompletionResult(replaceLength: prefix.count, candidates: words)
         case .path(let prefix):
-            return CompletionResult(replaceLength: prefix.count, candidates: Self.paths(prefix))
+            // `load` takes a flow, `record` a transcript.
+            let command = before.split(separator: " ").first ?? ""
+            let suffix = command == "record" ? ".flownav" : ".json"
+            return CompletionResult(replaceLength: prefix.count, candidates: Self.paths(prefix, suffix: suffix))
         }
     }
 
-    /// Files and folders starting with `prefix`; folders end with `/`; only flows and transcripts.
-    static func paths(_ prefix: String) -> [String] {
+    /// Files ending with `suffix` and folders, starting with `prefix`; folders end with `/`.
+    static func paths(_ prefix: String, suffix: String) -> [String] {
         let slash = prefix.lastIndex(of: "/")
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let stem = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
@@ -192,7 +195,7 @@ final class SessionBox {
             guard stat(folder + name, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 out.append(folder + name + "/")
-            } else if name.hasSuffix(".json") || name.hasSuffix(".flownav") {
+            } else if name.hasSuffix(suffix) {
                 out.append(folder + name)
             }
         }

@@ -9,7 +9,7 @@ import Testing
         #expect(session.completions(for: "") == .words(prefix: "", CommandCatalog.names))
         #expect(session.completions(for: "wh") == .words(prefix: "wh", ["where"]))
         #expect(session.completions(for: "h") == .words(prefix: "h", ["help", "history"]))
-        #expect(session.completions(for: "re") == .words(prefix: "re", ["relaunch"]))
+        #expect(session.completions(for: "re") == .words(prefix: "re", ["relaunch", "record"]))
         #expect(session.completions(for: "s") == .words(prefix: "s", ["segues", "select", "scenes"]))
         #expect(session.completions(for: "zz") == .words(prefix: "zz", []))
         // A complete name is still offered, so Tab adds the space after it.
