@@ -5,11 +5,12 @@ extension Session {
     /// Commands that act on or look at the simulated app.
     mutating func appCommand(_ name: String, _ command: Word, _ args: [Word], sim: inout Simulator, into out: inout Output) throws(InputError) {
         let trace = self.trace
-        let formatter = { (s: Simulator) in EventFormatter(sim: s, trace: trace) }
+        descriptions.update(sim)
+        let formatter = { (s: Simulator, names: [String]) in EventFormatter(sim: s, trace: trace, names: names) }
         switch name {
         case "where":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
-            for l in TreeView(sim: sim).lines() { out.add(l) }
+            for l in TreeView(sim: sim, names: descriptions.names).lines() { out.add(l) }
             return
         case "scenes":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
@@ -35,13 +36,13 @@ extension Session {
             if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
             let id = try args.first.map { w throws(InputError) in try instance(w, in: sim, allowReleased: true) } ?? sim.state.frontmost
             guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
-            for l in InspectView(sim: sim).lines(for: id) { out.add(l) }
+            for l in InspectView(sim: sim, names: descriptions.names).lines(for: id) { out.add(l) }
             return
         case "segues":
             let rest = try options(args, allowed: ["from"], sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
             guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
-            for l in SegueListView(sim: sim).lines(for: id) { out.add(l) }
+            for l in SegueListView(sim: sim, names: descriptions.names).lines(for: id) { out.add(l) }
             return
         case "relaunch":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
@@ -49,7 +50,9 @@ extension Session {
             let events = fresh.launch()
             sim = fresh
             out.events = events
-            out.lines += formatter(sim).lines(events)
+            descriptions.reset()
+            descriptions.update(sim)
+            out.lines += formatter(sim, descriptions.names).lines(events)
             if sim.hasCrashed { out.status = .crashed }
             return
         default:
@@ -64,7 +67,8 @@ extension Session {
         switch sim.run(engineCommand) {
         case .success(let events):
             out.events = events
-            out.lines += formatter(sim).lines(events)
+            descriptions.update(sim)
+            out.lines += formatter(sim, descriptions.names).lines(events)
             if sim.hasCrashed {
                 out.add("the app has crashed; 'relaunch' to start it again", .note)
                 out.status = .crashed

@@ -6,6 +6,8 @@ import FlowModel
 struct EventFormatter {
     let sim: Simulator
     let trace: Bool
+    /// Descriptions made already (`Descriptions`); the others are made on the spot.
+    var names: [String] = []
 
     func lines(_ events: [Event]) -> [OutputLine] {
         var out: [OutputLine] = []
@@ -13,7 +15,7 @@ struct EventFormatter {
         return out
     }
 
-    private func d(_ id: Int) -> String { sim.describe(id) }
+    private func d(_ id: Int) -> String { sim.describe(id, from: names) }
 
     private func line(_ e: Event) -> [OutputLine]? {
         switch e {

@@ -22,6 +22,8 @@ public struct Session: Sendable {
     var traceAtLogStart = false
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
+    /// Instance descriptions, made once per instance.
+    var descriptions = Descriptions()
 
     public init() {}
 
@@ -79,6 +81,7 @@ public struct Session: Sendable {
         let events = s.launch()
         sim = s
         flowPath = path
+        descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
         var lines = EventFormatter(sim: s, trace: trace).lines(events)

@@ -5,6 +5,8 @@ import FlowModel
 /// children — with the front-most view controller marked.
 struct TreeView {
     let sim: Simulator
+    /// Descriptions made already (`Descriptions`); the others are made on the spot.
+    var names: [String] = []
 
     func lines() -> [String] {
         let state = sim.state
@@ -17,7 +19,7 @@ struct TreeView {
 
     private func label(_ id: Int) -> String {
         let i = sim.state[id]
-        var s = sim.describe(id)
+        var s = sim.describe(id, from: names)
         if let scene = i.scene {
             s += " '\(sim.flow.scenes[scene].id)'"
             if let t = sim.flow.scenes[scene].title, !t.isEmpty { s += " \"\(t)\"" }
@@ -57,20 +59,22 @@ struct TreeView {
 /// `segues`: what the receiver can perform, and who is asked for each segue action.
 struct SegueListView {
     let sim: Simulator
+    /// Descriptions made already (`Descriptions`); the others are made on the spot.
+    var names: [String] = []
 
     func lines(for id: Int) -> [String] {
         let flow = sim.flow
         let inst = sim.state[id]
         var out: [String] = []
         guard let scene = inst.scene, flow.scenes[scene].nib == nil else {
-            out.append("\(sim.describe(id)) was not loaded from a storyboard, so it has no segues")
+            out.append("\(sim.describe(id, from: names)) was not loaded from a storyboard, so it has no segues")
             return out + actionLines(id)
         }
         let owned = flow.segues.enumerated().filter { $0.element.source == scene && $0.element.kind != .relationship && $0.element.kind != .embed }
         if owned.isEmpty {
-            out.append("\(sim.describe(id)) ('\(flow.scenes[scene].id)') owns no segues")
+            out.append("\(sim.describe(id, from: names)) ('\(flow.scenes[scene].id)') owns no segues")
         } else {
-            out.append("segues of \(sim.describe(id)) ('\(flow.scenes[scene].id)'):")
+            out.append("segues of \(sim.describe(id, from: names)) ('\(flow.scenes[scene].id)'):")
             for (_, s) in owned {
                 let dest = s.destination.map { "→ \(flow.scenes[$0].id)" } ?? "→ (unwind: \(s.unwindAction?.selector ?? "?"))"
                 out.append("  \(s.identifier ?? "(no identifier)")  \(s.kind.rawValue) \(dest)  [\(s.trigger)]")
@@ -90,7 +94,7 @@ struct SegueListView {
 
     private func lookup(_ selector: String, on id: Int) -> String {
         let found = sim.flow.segueAction(selector, on: sim.state[id].className) != nil
-        return "-[\(sim.describe(id)) \(selector)] " + (found ? "(implemented)" : "(NOT implemented: UIKit logs 'Unable to find method' and falls back to init(coder:))")
+        return "-[\(sim.describe(id, from: names)) \(selector)] " + (found ? "(implemented)" : "(NOT implemented: UIKit logs 'Unable to find method' and falls back to init(coder:))")
     }
 
     private func actionLines(_ id: Int) -> [String] {
@@ -111,11 +115,13 @@ struct SegueListView {
 /// `inspect`: an instance's class, place and dependencies with their provenance.
 struct InspectView {
     let sim: Simulator
+    /// Descriptions made already (`Descriptions`); the others are made on the spot.
+    var names: [String] = []
 
     func lines(for id: Int) -> [String] {
         let flow = sim.flow
         let i = sim.state[id]
-        var out = [sim.describe(id)]
+        var out = [sim.describe(id, from: names)]
         out.append("  class       " + flow.lineage(of: i.className).joined(separator: " : "))
         let protocols = flow.declarations(of: i.className).flatMap(\.conformsTo)
         if !protocols.isEmpty { out.append("  conforms to " + protocols.joined(separator: ", ")) }
@@ -126,9 +132,9 @@ struct InspectView {
             out.append("  scene       none (built in code)")
         }
         out.append("  state       \(i.appearance.rawValue)")
-        if let p = i.parent { out.append("  parent      \(sim.describe(p)) (\(i.role?.rawValue ?? ""))") }
-        if let p = i.presenter { out.append("  presented   by \(sim.describe(p)) (\(i.presentationStyle?.rawValue ?? "automatic"))") }
-        if let p = i.presented { out.append("  presents    \(sim.describe(p))") }
+        if let p = i.parent { out.append("  parent      \(sim.describe(p, from: names)) (\(i.role?.rawValue ?? ""))") }
+        if let p = i.presenter { out.append("  presented   by \(sim.describe(p, from: names)) (\(i.presentationStyle?.rawValue ?? "automatic"))") }
+        if let p = i.presented { out.append("  presents    \(sim.describe(p, from: names))") }
         if let sel = i.selection { out.append("  selection   [\(sel[0]), \(sel[1])]") }
         if i.dependencies.isEmpty {
             out.append("  dependencies: none")
