@@ -6,8 +6,29 @@ struct Linter {
     private(set) var findings: [Finding] = []
     private var seen = Set<String>()
 
+    /// Scenes by every class of their lineage; segue identifiers by source scene.
+    private let scenesByClass: [String: [Int]]
+    private let identifiersOf: [Set<String>]
+    /// `flow.actions(of:)` of each scene's class, computed once.
+    private let sceneActions: [[CodeAction]]
+
     init(flow: Flow) {
         self.flow = flow
+        var byClass: [String: [Int]] = [:]
+        for (i, s) in flow.scenes.enumerated() {
+            for c in flow.lineage(of: s.className) { byClass[c, default: []].append(i) }
+        }
+        scenesByClass = byClass
+        var ids = [Set<String>](repeating: [], count: flow.scenes.count)
+        for seg in flow.segues { if let id = seg.identifier { ids[seg.source].insert(id) } }
+        identifiersOf = ids
+        var byName: [String: [CodeAction]] = [:]
+        sceneActions = flow.scenes.map { s in
+            if let a = byName[s.className] { return a }
+            let a = flow.actions(of: s.className)
+            byName[s.className] = a
+            return a
+        }
     }
 
     mutating func run() -> [Finding] {
@@ -54,9 +75,7 @@ struct Linter {
     }
 
     /// Scenes whose class runs a class's code (the class or a subclass).
-    private func scenes(using className: String) -> [Int] {
-        flow.scenes.indices.filter { flow.isKind(flow.scenes[$0].className, of: className) }
-    }
+    private func scenes(using className: String) -> [Int] { scenesByClass[className] ?? [] }
 
     // MARK: Decoding: segue actions, the container quirk, the init(coder:) fallback
 
@@ -208,10 +227,10 @@ struct Linter {
                 }
                 guard let id else { continue }
                 // Scenes whose class runs this very action (not a subclass's override).
-                let runners = users.filter { flow.actions(of: flow.scenes[$0].className).first { $0.name == a.name } == a }
-                let missing = runners.filter { flow.scenes[$0].nib != nil || flow.segue(id, from: $0) == nil }
+                let runners = users.filter { sceneActions[$0].first { $0.name == a.name } == a }
+                let missing = runners.filter { flow.scenes[$0].nib != nil || !identifiersOf[$0].contains(id) }
                 guard !missing.isEmpty else { continue }
-                let owners = flow.scenes.indices.filter { flow.segue(id, from: $0) != nil }.map { "'\(flow.scenes[$0].id)'" }
+                let owners = flow.scenes.indices.filter { identifiersOf[$0].contains(id) }.map { "'\(flow.scenes[$0].id)'" }
                 let list = missing.map { "'\(flow.scenes[$0].id)'\(flow.scenes[$0].nib != nil ? " (a XIB, which has no segues)" : "")" }
                 add(Rules.unknownSegueIdentifier,
                     "\(name).\(a.name) performs '\(id)'\(via), but \(list.count == 1 ? "scene" : "scenes") \(list.joined(separator: ", ")) \(list.count == 1 ? "does" : "do") not own a segue with that identifier; it throws 'Receiver (…) has no segue with identifier '\(id)''\(owners.isEmpty ? "" : " (owned by \(owners.joined(separator: ", ")))")",
@@ -220,7 +239,7 @@ struct Linter {
             }
             // prepare cases and shouldPerform entries for identifiers no scene of the class owns.
             guard !users.isEmpty else { continue }
-            let owned = Set(users.flatMap { s in flow.segues.filter { $0.source == s }.compactMap(\.identifier) })
+            let owned = users.reduce(into: Set<String>()) { $0.formUnion(identifiersOf[$1]) }
             for p in decl.prepare ?? [] {
                 if let id = p.segue, !owned.contains(id) {
                     add(Rules.unknownSegueIdentifier, .warning,
@@ -251,7 +270,7 @@ struct Linter {
         let cases = casesByName
         guard !cases.isEmpty else { return }
         for (s, scene) in flow.scenes.enumerated() where scene.nib == nil {
-            let actions = flow.actions(of: scene.className)
+            let actions = sceneActions[s]
             let used = Set(actions.compactMap { $0.destination.flatMap { cases[$0]?.0.name } })
             let switching = switchingPrepare(scene.className)
             guard !used.isEmpty || switching != nil else { continue }
@@ -340,9 +359,13 @@ struct Linter {
     // MARK: Unwind segues
 
     private mutating func unwinds() {
-        for (i, seg) in flow.segues.enumerated() where seg.kind == .unwind {
+        let unwindSegues = flow.segues.indices.filter { flow.segues[$0].kind == .unwind }
+        guard !unwindSegues.isEmpty else { return }
+        let graph = hierarchy()
+        for i in unwindSegues {
+            let seg = flow.segues[i]
             guard let action = seg.unwindAction else { continue }
-            let candidates = above(seg.source)
+            let candidates = above(seg.source, graph)
             if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) }) { continue }
             let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
             add(Rules.unwindActionUnreachable,
@@ -356,28 +379,8 @@ struct Linter {
     /// can be reached from (containers, pushers, presenters, code that builds it), and
     /// everything that can be a child of those — relationship and embedded children and what is
     /// pushed onto them — since the search visits the other children of every ancestor.
-    private func above(_ source: Int) -> Set<Int> {
-        var predecessors: [Int: Set<Int>] = [:]
-        var children: [Int: Set<Int>] = [:]
-        for s in flow.segues where s.kind != .unwind {
-            guard let d = s.destination else { continue }
-            predecessors[d, default: []].insert(s.source)
-            if s.kind != .presentation && s.kind != .popoverPresentation && s.kind != .modal {
-                children[s.source, default: []].insert(d)
-            }
-        }
-        var nibOf: [String: Int] = [:]
-        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibOf[s.className] == nil { nibOf[s.className] = i }
-        for (i, s) in flow.scenes.enumerated() {
-            for a in flow.actions(of: s.className) {
-                guard let cls = a.className else { continue }
-                let built = cls == "self" ? [i] : nibOf[cls].map { [$0] } ?? []
-                for n in built {
-                    predecessors[n, default: []].insert(i)
-                    if a.kind != .present { children[i, default: []].insert(n) }
-                }
-            }
-        }
+    private func above(_ source: Int, _ graph: (predecessors: [Int: Set<Int>], children: [Int: Set<Int>])) -> Set<Int> {
+        let (predecessors, children) = graph
         var up = Set<Int>()
         var work = Array(predecessors[source] ?? [])
         while let x = work.popLast() {
@@ -390,6 +393,32 @@ struct Linter {
             for c in children[x] ?? [] where found.insert(c).inserted { work.append(c) }
         }
         return found
+    }
+
+    /// What each scene can be reached from, and what can be a child of it (not presented).
+    private func hierarchy() -> (predecessors: [Int: Set<Int>], children: [Int: Set<Int>]) {
+        var predecessors: [Int: Set<Int>] = [:]
+        var children: [Int: Set<Int>] = [:]
+        for s in flow.segues where s.kind != .unwind {
+            guard let d = s.destination else { continue }
+            predecessors[d, default: []].insert(s.source)
+            if s.kind != .presentation && s.kind != .popoverPresentation && s.kind != .modal {
+                children[s.source, default: []].insert(d)
+            }
+        }
+        var nibOf: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibOf[s.className] == nil { nibOf[s.className] = i }
+        for i in flow.scenes.indices {
+            for a in sceneActions[i] {
+                guard let cls = a.className else { continue }
+                let built = cls == "self" ? [i] : nibOf[cls].map { [$0] } ?? []
+                for n in built {
+                    predecessors[n, default: []].insert(i)
+                    if a.kind != .present { children[i, default: []].insert(n) }
+                }
+            }
+        }
+        return (predecessors, children)
     }
 
     // MARK: Reachability
@@ -410,7 +439,7 @@ struct Linter {
             for s in flow.segues where s.source == x && s.kind != .unwind {
                 if let d = s.destination { work.append(d) }
             }
-            for a in flow.actions(of: flow.scenes[x].className) {
+            for a in sceneActions[x] {
                 if let cls = a.className, let n = nibOf[cls] { work.append(n) }
                 let id = a.segue ?? a.destination.flatMap { cases[$0]?.1.segue }
                 if let id, let seg = flow.segue(id, from: x), let d = flow.segues[seg].destination { work.append(d) }
@@ -441,7 +470,7 @@ struct Linter {
                         hint: "give it an identifier and perform it from code, or connect it to a control or the cells", at: seg.origin)
                     continue
                 }
-                let performers = flow.actions(of: cls).filter { a in
+                let performers = sceneActions[seg.source].filter { a in
                     a.kind == .performSegue && (a.segue == id || a.destination.flatMap { cases[$0]?.1.segue } == id)
                 }
                 if performers.isEmpty {
@@ -459,7 +488,7 @@ struct Linter {
         for name in flow.classes.keys.sorted() {
             let users = scenes(using: name)
             for a in flow.classes[name]!.actions where a.trigger != .manual {
-                let runners = users.filter { flow.actions(of: flow.scenes[$0].className).first { $0.name == a.name } == a }
+                let runners = users.filter { sceneActions[$0].first { $0.name == a.name } == a }
                 let ok = runners.contains { s in
                     switch a.trigger {
                     case .control(let c): flow.scenes[s].controls.contains(c)
