@@ -127,8 +127,12 @@ struct Explorer {
         for (i, s) in flow.scenes.enumerated() where sceneContainer[i] != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
         needsChain = chain
         classHasCalls = flow.classes.values.contains { $0.actions.contains { $0.trigger == .manual } }
+        var seguesFrom = [[Int]](repeating: [], count: flow.scenes.count)
+        for (i, seg) in flow.segues.enumerated() { seguesFrom[seg.source].append(i) }
+        var actionsOf: [String: [CodeAction]] = [:]
         for (i, s) in flow.scenes.enumerated() {
-            let performedByCode = Self.identifiersPerformed(by: flow.actions(of: s.className), in: flow)
+            if actionsOf[s.className] == nil { actionsOf[s.className] = flow.actions(of: s.className) }
+            let performedByCode = Self.identifiersPerformed(by: actionsOf[s.className]!, in: flow)
             var cmds: [Command] = []
             var from: [(control: String?, row: (Int, Int)?)] = []
             for c in s.controls {
@@ -140,7 +144,7 @@ struct Explorer {
                 from.append((nil, (section, row)))
             }
             if s.nib == nil && options.perform != .none {
-                for seg in flow.segues where seg.source == i && seg.kind != .relationship && seg.kind != .embed {
+                for seg in seguesFrom[i].map({ flow.segues[$0] }) where seg.kind != .relationship && seg.kind != .embed {
                     guard let id = seg.identifier else { continue }
                     if options.perform == .all || (seg.trigger == .manual && !performedByCode.contains(id)) {
                         if !cmds.contains(.perform(identifier: id, on: nil, sender: nil)) {

@@ -40,14 +40,18 @@ public enum ReportFormat {
         out += "; segues \(c.seguesPerformed)/\(c.seguesTotal)"
         if !c.seguesNotPerformed.isEmpty { out += " (not performed: \(list(c.seguesNotPerformed)))" }
         out += "\n"
-        out += "explored: \(group(c.states)) states, \(group(c.transitions)) transitions (\(group(c.crashingTransitions)) crashed); "
+        if c.states == 0 {
+            out += c.crashingTransitions > 0 ? "explored: nothing, the app crashes at launch\n" : "explored: nothing, the app has no window root\n"
+            return out
+        }
+        out += "explored: \(count(c.states, "state")), \(count(c.transitions, "transition")) (\(group(c.crashingTransitions)) crashed); "
         if c.complete {
-            out += "complete: every reachable state (paths of up to \(c.depthCompleted) events)\n"
+            out += "complete: every reachable state (paths of up to \(count(c.depthCompleted, "event")))\n"
         } else {
             var cut: [String] = []
             if c.stoppedByMaxStates { cut.append("--max-states \(c.maxStates) reached") }
-            if c.statesAtDepthLimit > 0 { cut.append("\(group(c.statesAtDepthLimit)) states at --depth \(c.depthLimit) not expanded") }
-            out += "cut off: \(cut.joined(separator: ", ")); every path of up to \(c.depthCompleted) events explored, \(group(c.statesNotExpanded)) known states not expanded\n"
+            if c.statesAtDepthLimit > 0 { cut.append("\(count(c.statesAtDepthLimit, "state")) at --depth \(c.depthLimit) not expanded") }
+            out += "cut off: \(cut.joined(separator: ", ")); every path of up to \(count(c.depthCompleted, "event")) explored, \(count(c.statesNotExpanded, "known state")) not expanded\n"
         }
         out += "speed: \(fixed(c.seconds, 3)) s, \(group(Int(c.statesPerSecond))) states/s, \(Int(c.bytesPerState.rounded())) bytes per state\n"
         return out
@@ -57,6 +61,9 @@ public enum ReportFormat {
     static func list(_ items: [String]) -> String {
         items.count <= 8 ? items.joined(separator: ", ") : items.prefix(8).joined(separator: ", ") + " and \(items.count - 8) more"
     }
+
+    /// `1 state`, `12,345 states`.
+    static func count(_ n: Int, _ noun: String) -> String { "\(group(n)) \(noun)\(n == 1 ? "" : "s")" }
 
     /// `12,345`.
     static func group(_ n: Int) -> String {
