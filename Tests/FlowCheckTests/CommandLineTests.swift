@@ -73,7 +73,8 @@ struct CommandLineTests {
         defer { folder.remove() }
         let out = folder.url.appendingPathComponent("found").path
         let shop = try folder.file("shop.json", contents: Flows.text(ExplorationTests.broken))
-        let r = try runFlownav(["check", shop, "flows/segue-actions.json", "flows/typed-destinations.json", "flows/xib-initializers.json",
+        let embedded = try folder.file("embedded.json", contents: Flows.text(ExplorationTests.embeddedBody))
+        let r = try runFlownav(["check", shop, embedded, "flows/segue-actions.json", "flows/typed-destinations.json", "flows/xib-initializers.json",
                                 "--format", "transcript", "--output", out, "--severity", "note"])
         #expect(r.status == 1, "\(r)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -84,6 +85,9 @@ struct CommandLineTests {
         #expect(trap.contains("flownav> tab 1\n"))
         #expect(trap.contains("flownav> tap checkout\n"))
         #expect(trap.contains("App/CheckoutViewController.swift:21: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value\n"))
+        // A tap on an embedded child's control replays through 'from'.
+        let all = try files.map { try String(contentsOfFile: out + "/" + $0, encoding: .utf8) }
+        #expect(all.contains { $0.contains("flownav> tap apply from summary\n") })
         // The replay, with the crash expected.
         let t = try runFlownav(["test", out])
         #expect(t.status == 0, "\(t)")

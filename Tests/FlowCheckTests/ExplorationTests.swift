@@ -88,9 +88,9 @@ struct ExplorationTests {
         #expect(ReportFormat.text(capped).contains("--max-states 10 reached"))
     }
 
-    @Test("embedded children's controls are tapped with 'from'")
-    func embedded() throws {
-        let body = ShopFlow.body([
+    /// The cart embeds a summary whose "apply" control presents a coupon screen, reading the
+    /// summary's total, which nothing injects.
+    static let embeddedBody = ShopFlow.body([
             ("\"cart\": { \"class\": \"CartViewController\", \"title\": \"Cart\", \"controls\": [\"checkout\"] }",
              "\"cart\": { \"class\": \"CartViewController\", \"title\": \"Cart\", \"controls\": [\"checkout\"] }, \"summary\": { \"class\": \"SummaryViewController\", \"controls\": [\"apply\"] }"),
         ], extraClasses: """
@@ -100,7 +100,10 @@ struct ExplorationTests {
             },
             "CouponViewController": { "dependencies": { "total": { "type": "Money", "injection": "implicitlyUnwrapped" } } }
             """, extraSegues: "{ \"source\": \"cart\", \"destination\": \"summary\", \"kind\": \"embed\" }")
-        let r = try check(body, lint: false)
+
+    @Test("embedded children's controls are tapped with 'from'")
+    func embedded() throws {
+        let r = try check(Self.embeddedBody, lint: false)
         #expect(r.paths(Rules.trap) == [["tab 1", "tap apply from summary"]], "\(r.text)")
         #expect(r.findings(Rules.trap).first?.message == "App/SummaryViewController.swift: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value")
     }

@@ -125,6 +125,16 @@ struct LintTests {
         #expect(always.paths(Rules.trap) == [["select 0"]])
     }
 
+    @Test("init-coder-trap-reachable: a segue action that builds its view controller with init(coder:)")
+    func trapInsideAction() throws {
+        let action = "\"segueActions\": { \"makeDetail(coder:sender:segueIdentifier:)\": { \"returns\": \"DetailViewController\" } }"
+        let r = try check(listDetail(list: action, detailAction: "makeDetail(coder:sender:segueIdentifier:)"))
+        let f = try #require(r.findings(Rules.initCoderTrapReachable).first, "\(r.text)")
+        #expect(f.message.hasPrefix("ListViewController.makeDetail(coder:sender:segueIdentifier:) builds DetailViewController with init(coder:), which traps"))
+        #expect(f.origin?.path == "classes.ListViewController.segueActions[\"makeDetail(coder:sender:segueIdentifier:)\"]")
+        #expect(r.paths(Rules.trap) == [["select 0"]])
+    }
+
     @Test("init-coder-trap-reachable: the root of the initial navigation controller is decoded at launch")
     func trapAtLaunch() throws {
         let r = try check(listDetail(list: "\"initCoder\": { \"fatalError\": \"no storyboards\", \"line\": 3 }", detailAction: nil))
