@@ -91,15 +91,15 @@ struct ExplorationTests {
     /// The cart embeds a summary whose "apply" control presents a coupon screen, reading the
     /// summary's total, which nothing injects.
     static let embeddedBody = ShopFlow.body([
-            ("\"cart\": { \"class\": \"CartViewController\", \"title\": \"Cart\", \"controls\": [\"checkout\"] }",
-             "\"cart\": { \"class\": \"CartViewController\", \"title\": \"Cart\", \"controls\": [\"checkout\"] }, \"summary\": { \"class\": \"SummaryViewController\", \"controls\": [\"apply\"] }"),
-        ], extraClasses: """
-            "SummaryViewController": {
-              "dependencies": { "total": { "type": "Money", "injection": "implicitlyUnwrapped" } },
-              "actions": { "apply(_:)": { "trigger": "control:apply", "do": "present", "class": "CouponViewController", "arguments": { "total": "total" } } }
-            },
-            "CouponViewController": { "dependencies": { "total": { "type": "Money", "injection": "implicitlyUnwrapped" } } }
-            """, extraSegues: "{ \"source\": \"cart\", \"destination\": \"summary\", \"kind\": \"embed\" }")
+        ("\"cart\": { \"class\": \"CartViewController\", \"title\": \"Cart\", \"controls\": [\"checkout\"] }",
+         "\"cart\": { \"class\": \"CartViewController\", \"title\": \"Cart\", \"controls\": [\"checkout\"] }, \"summary\": { \"class\": \"SummaryViewController\", \"controls\": [\"apply\"] }"),
+    ], extraClasses: """
+        "SummaryViewController": {
+          "dependencies": { "total": { "type": "Money", "injection": "implicitlyUnwrapped" } },
+          "actions": { "apply(_:)": { "trigger": "control:apply", "do": "present", "class": "CouponViewController", "arguments": { "total": "total" } } }
+        },
+        "CouponViewController": { "dependencies": { "total": { "type": "Money", "injection": "implicitlyUnwrapped" } } }
+        """, extraSegues: "{ \"source\": \"cart\", \"destination\": \"summary\", \"kind\": \"embed\" }")
 
     @Test("embedded children's controls are tapped with 'from'")
     func embedded() throws {
