@@ -29,7 +29,7 @@ extension Session {
         if args.count > 1 { throw InputError("record takes one path (quote a path with spaces)", at: args[1]) }
         guard let arg = args.first else {
             if let r = recording {
-                out.add("recording to \(r.path) (\(r.commands) commands so far); 'record off' stops", .note)
+                out.add("recording to \(r.path) (\(Self.commands(r.commands)) so far); 'record off' stops", .note)
             } else {
                 out.add("not recording; 'record FILE' saves this session as a transcript", .note)
             }
@@ -38,7 +38,7 @@ extension Session {
         if arg.text == "off" || arg.text == "stop" {
             guard let r = recording else { throw InputError("there is no recording to stop", at: arg) }
             recording = nil
-            out.add("stopped recording to \(r.path) (\(r.commands) commands); 'flownav test \(r.path)' replays it", .note)
+            out.add("stopped recording to \(r.path) (\(Self.commands(r.commands))); 'flownav test \(r.path)' replays it", .note)
             return
         }
         if let r = recording {
@@ -75,7 +75,7 @@ extension Session {
             count += 1
         }
         recording = Recording(path: file, replay: [replay], commands: count)
-        out.add("recording to \(file): \(count) commands so far, then every command until 'record off'", .note)
+        out.add("recording to \(file): \(Self.commands(count)) so far, then every command until 'record off'", .note)
         out.record = .start(path: file, text: text)
     }
 
@@ -95,6 +95,8 @@ extension Session {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         out.record = .append(path: r.path, text: String(trimmed) + "\n")
     }
+
+    static func commands(_ n: Int) -> String { n == 1 ? "1 command" : "\(n) commands" }
 
     /// A command and its output as transcript lines.
     static func echo(_ line: String, _ out: Output) -> String {

@@ -35,7 +35,7 @@ public struct TranscriptResult: Sendable, CustomStringConvertible {
 
     public var description: String {
         switch outcome {
-        case .passed: "passed: \(path) (\(commands) commands)"
+        case .passed: "passed: \(path) (\(Session.commands(commands)))"
         case .failed: "failed: \(path)\n" + diff
         case .invalid(let e): "failed: \(e)"
         }

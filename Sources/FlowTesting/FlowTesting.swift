@@ -213,7 +213,7 @@ public struct FlowApp: Sendable {
         public var updatedText: String?
 
         public var description: String {
-            passed ? "\(path): passed (\(commands) commands)" : "\(path): failed\n\(diff)"
+            passed ? "\(path): passed (\(commands) command\(commands == 1 ? "" : "s"))" : "\(path): failed\n\(diff)"
         }
     }
 

@@ -52,7 +52,7 @@ struct TestCommand: ParsableCommand {
             switch r.outcome {
             case .passed:
                 passed += 1
-                Terminal.write("ok    \(r.path) (\(r.commands) commands)\n")
+                Terminal.write("ok    \(r.path) (\(r.commands) command\(r.commands == 1 ? "" : "s"))\n")
             case .invalid(let e):
                 failed += 1
                 Terminal.write("FAIL  \(r.path)\n\(e)\n")

@@ -56,7 +56,7 @@ import Glibc
         let test = try runFlownav(["test", folder.path], stdin: "")
         #expect(test.status == 1, "\(test)")
         #expect(test.stdout == """
-            ok    \(good) (1 commands)
+            ok    \(good) (1 command)
             FAIL  \(bad)
             --- \(bad) (expected)
             +++ \(bad) (actual)
@@ -115,7 +115,7 @@ import Glibc
         defer { folder.remove() }
         let run = try runFlownav(["--batch"], stdin: "select 1\nrecord t.flownav\nback\n# the add screen\ntap add\nrecord off\ndismiss\n", directory: folder.url)
         #expect(run.status == 0, "\(run)")
-        #expect(run.stdout.contains("recording to t.flownav: 1 commands so far, then every command until 'record off'\n"))
+        #expect(run.stdout.contains("recording to t.flownav: 1 command so far, then every command until 'record off'\n"))
         let text = try String(contentsOfFile: folder.path + "/t.flownav", encoding: .utf8)
         #expect(text.hasPrefix("# The built-in demo flow: a transcript without 'load' runs on it.\nflownav> select 1\nnote: selected row [0, 1]\n"))
         #expect(text.contains("\n# the add screen\nflownav> tap add\n"))
