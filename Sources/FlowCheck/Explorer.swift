@@ -61,10 +61,10 @@ struct Explorer {
     // The search tree, one entry per state.
     private var parent: [Int32] = []
     private var edge: [UInt32] = []
-    private var depth: [UInt8] = []
+    private var depth: [UInt16] = []
     private var firstChild: [Int32] = []
     private var nextSibling: [Int32] = []
-    private var maxBelow: [UInt8] = []
+    private var maxBelow: [UInt16] = []
 
     private var commandTable: [Command] = []
     private var commandIndex: [Command: UInt32] = [:]
@@ -109,6 +109,9 @@ struct Explorer {
 
     init(flow: Flow, options: ExploreOptions) {
         self.flow = flow
+        var options = options
+        options.depth = max(0, min(options.depth, 10_000))
+        options.maxStates = max(1, min(options.maxStates, Int(Int32.max) - 1))
         self.options = options
         encoder = StateEncoder(flow: flow)
         visited = StateSet(capacity: min(options.maxStates, 1 << 10))
@@ -213,16 +216,16 @@ struct Explorer {
         let index = Int32(parent.count)
         parent.append(p)
         edge.append(e)
-        depth.append(UInt8(truncatingIfNeeded: d))
+        depth.append(UInt16(truncatingIfNeeded: d))
         firstChild.append(-1)
         nextSibling.append(-1)
-        maxBelow.append(UInt8(truncatingIfNeeded: d))
+        maxBelow.append(UInt16(truncatingIfNeeded: d))
         guard p >= 0 else { return }
         nextSibling[Int(index)] = firstChild[Int(p)]
         firstChild[Int(p)] = index
         var a = Int(p)
         while a >= 0 && Int(maxBelow[a]) < d {
-            maxBelow[a] = UInt8(truncatingIfNeeded: d)
+            maxBelow[a] = UInt16(truncatingIfNeeded: d)
             a = Int(parent[a])
         }
     }
@@ -525,7 +528,7 @@ struct Explorer {
     private func coverage(seconds: Double) -> Coverage {
         let notReached = flow.scenes.indices.filter { !sceneReached[$0] }.map { flow.scenes[$0].id }
         let notPerformed = flow.segues.indices.filter { !segueDone[$0] }.map { Self.describeSegue($0, in: flow) }
-        let treeBytes = parent.count * (4 + 4 + 1 + 4 + 4 + 1)
+        let treeBytes = parent.count * (4 + 4 + 2 + 4 + 4 + 2)
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,

@@ -57,8 +57,8 @@ struct CheckCommand: ParsableCommand {
         if flows.isEmpty { throw ValidationError("give at least one flow file") }
         if Severity(name: severity) == nil { throw ValidationError("--severity must be error, warning or note, not '\(severity)'") }
         if ExploreOptions.Perform(rawValue: perform) == nil { throw ValidationError("--perform must be none, manual or all, not '\(perform)'") }
-        if depth < 0 { throw ValidationError("--depth must be 0 or more") }
-        if maxStates < 1 { throw ValidationError("--max-states must be 1 or more") }
+        if depth < 0 || depth > 10_000 { throw ValidationError("--depth must be from 0 to 10,000") }
+        if maxStates < 1 || maxStates > 100_000_000 { throw ValidationError("--max-states must be from 1 to 100,000,000") }
         if format == .transcript && output == nil { throw ValidationError("--format transcript needs --output DIR, the folder for the transcripts") }
     }
 
