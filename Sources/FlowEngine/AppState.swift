@@ -109,37 +109,57 @@ public struct AppState: Hashable, Sendable {
     /// the secondary column of a split view.
     public func visibleLeaf(from id: Int) -> Int {
         var x = id
-        while true {
-            let i = instances[x]
-            let content = i.children.filter { instances[$0].role != .embedded }
-            guard !content.isEmpty else { return x }
-            switch instances[content[0]].role {
-            case .stack: x = content.last!
-            case .tab: x = content[min(i.selectedTab, content.count - 1)]
-            case .primary, .secondary: x = content.last!
-            default: return x
-            }
+        while let next = shownContent(of: x) { x = next }
+        return x
+    }
+
+    /// The content child a container shows: the top of a stack, the selected tab, the last
+    /// split column; nil without content children. Walks in place: this runs on every command.
+    func shownContent(of x: Int) -> Int? {
+        var firstRole: ChildRole?
+        var last = -1
+        var selected = -1
+        var n = 0
+        let selectedTab = instances[x].selectedTab
+        for c in instances[x].children {
+            let role = instances[c].role
+            if role == .embedded { continue }
+            if firstRole == nil { firstRole = role }
+            if n == selectedTab { selected = c }
+            last = c
+            n += 1
+        }
+        switch firstRole {
+        case nil, .embedded?: return nil
+        case .tab?: return selected >= 0 ? selected : last
+        default: return last
         }
     }
 
     /// The visible chain from a level root down to its leaf, including embedded children of each.
     public func visibleChain(from id: Int) -> [Int] {
         var out: [Int] = []
-        func add(_ x: Int) {
-            out.append(x)
-            let i = instances[x]
-            let content = i.children.filter { instances[$0].role != .embedded }
-            if let first = content.first {
-                switch instances[first].role {
-                case .stack: add(content.last!)
-                case .tab: add(content[min(i.selectedTab, content.count - 1)])
-                default: content.forEach(add)
-                }
-            }
-            for e in i.children where instances[e].role == .embedded { add(e) }
-        }
-        add(id)
+        out.reserveCapacity(8)
+        appendVisible(id, to: &out)
         return out
+    }
+
+    private func appendVisible(_ x: Int, to out: inout [Int]) {
+        out.append(x)
+        var firstRole: ChildRole?
+        for c in instances[x].children where instances[c].role != .embedded {
+            firstRole = instances[c].role
+            break
+        }
+        switch firstRole {
+        case .stack?, .tab?:
+            if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
+        case .primary?, .secondary?:
+            for c in instances[x].children where instances[c].role != .embedded { appendVisible(c, to: &out) }
+        default:
+            break
+        }
+        for e in instances[x].children where instances[e].role == .embedded { appendVisible(e, to: &out) }
     }
 
     /// Parents, nearest first.

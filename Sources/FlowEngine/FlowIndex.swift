@@ -25,6 +25,8 @@ final class FlowIndex: Sendable {
         let protocols: Set<String>
         let runtimeName: String
         let file: String
+        /// UITableViewController clears its selection as it reappears.
+        let clearsSelectionOnAppear: Bool
 
         init(
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
@@ -34,6 +36,7 @@ final class FlowIndex: Sendable {
             initCoder: (InitCoder, ClassDecl?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
         ) {
             self.lineage = lineage
+            self.clearsSelectionOnAppear = lineage.contains("UITableViewController")
             self.container = container
             self.declarations = declarations
             self.dependencies = dependencies

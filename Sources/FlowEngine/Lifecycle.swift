@@ -74,8 +74,7 @@ extension Simulator {
     mutating func willAppear(_ chain: [Int]) {
         for id in chain {
             emit(.lifecycle(id: id, callback: "viewWillAppear(_:)"))
-            // UITableViewController clears its selection as it reappears.
-            if info(state[id].className).lineage.contains("UITableViewController") { state[id].selection = nil }
+            if state[id].selection != nil && info(state[id].className).clearsSelectionOnAppear { state[id].selection = nil }
         }
     }
 

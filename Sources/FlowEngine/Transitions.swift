@@ -2,8 +2,12 @@ import FlowModel
 
 extension Simulator {
     func nearestAncestor(of id: Int, kind: ContainerKind, includingSelf: Bool = false) -> Int? {
-        let candidates = (includingSelf ? [id] : []) + state.ancestors(of: id)
-        return candidates.first { info(state[$0].className).container == kind }
+        var x: Int? = includingSelf ? id : state[id].parent
+        while let c = x {
+            if info(state[c].className).container == kind { return c }
+            x = state[c].parent
+        }
+        return nil
     }
 
     /// `pushViewController(_:animated:)` with UIKit's exceptions.
