@@ -95,6 +95,12 @@ extension Simulator {
             setDependency(a.name, of: target, to: value, by: caller)
         }
         if let call = c.call, let method = info(state[target].className).methods[call] {
+            // A method that switches on a typed destination takes a `Box`; seed 002's prepare
+            // unwraps it with `sender as? Box<StoryboardDestination>` and calls nothing without one.
+            if !method.cases.isEmpty && c.with == "sender" && scope.sender.box == nil {
+                emit(.note("\(caller): sender \(scope.sender.text ?? "nil") as? Box<…> is nil, so \(call) is not called"))
+                return
+            }
             let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope) } ?? nil
             emit(.called(id: target, method: call, detail: argument))
             for name in method.sets { setDependency(name, of: target, to: argument, by: "\(call), from \(caller)") }
