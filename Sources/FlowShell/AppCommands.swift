@@ -137,7 +137,9 @@ extension Session {
         while i < args.count {
             let w = args[i]
             // The first word of perform/tap/call/select is always its subject, even if it reads "from".
-            if allowed.contains(w.text) && (!o.positional.isEmpty || !subjectFirst) {
+            // `from SCENE` may also come first (`perform from detail ShowMore`), when a subject follows it.
+            let leadingFrom = w.text == "from" && o.positional.isEmpty && o.from == nil && i + 2 < args.count
+            if allowed.contains(w.text) && (!o.positional.isEmpty || !subjectFirst || leadingFrom) {
                 guard i + 1 < args.count else { throw InputError("'\(w.text)' needs a value", column: w.column + w.text.count + 1) }
                 if w.text == "from" {
                     o.from = try instance(args[i + 1], in: sim, allowReleased: false)

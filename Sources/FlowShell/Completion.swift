@@ -34,20 +34,22 @@ extension Session {
         let receiver = fromTarget(args, sim: sim) ?? sim.state.frontmost
         guard let receiver else { return offer([]) }
         let scene = sim.state[receiver].scene.map { sim.flow.scenes[$0] }
+        // `perform from SCENE ID` names the receiver first, so its segues can be completed.
+        let subject = args.first == "from" && args.count >= 2 ? Array(args.dropFirst(2)) : args
         switch command {
         case "perform":
-            if args.isEmpty {
+            if subject.isEmpty {
                 let ids = scene.map { s in sim.flow.segues.filter { sim.flow.scenes[$0.source].id == s.id }.compactMap(\.identifier) } ?? []
                 return offer(Array(Set(ids)).sorted())
             }
             return previous == "sender" ? offer(["self", "nil"]) : offer(["from", "sender"].filter { !args.contains($0) })
         case "tap":
-            return args.isEmpty ? offer(scene?.controls ?? []) : offer(["from"])
+            return subject.isEmpty ? offer(scene?.controls ?? []) : offer(["from"])
         case "call":
-            return args.isEmpty ? offer(sim.flow.actions(of: sim.state[receiver].className).map(\.name)) : offer(["from"])
+            return subject.isEmpty ? offer(sim.flow.actions(of: sim.state[receiver].className).map(\.name)) : offer(["from"])
         case "select":
             let rows = scene?.rows.first ?? 0
-            return args.isEmpty ? offer((0..<min(rows, 100)).map(String.init)) : offer(["from"])
+            return subject.isEmpty ? offer((0..<min(rows, 100)).map(String.init)) : offer(["from"])
         case "tab":
             guard let f = sim.state.frontmost else { return offer([]) }
             let tabBar = ([f] + sim.state.ancestors(of: f)).first { sim.flow.containerKind(of: sim.state[$0].className) == .tabBar }

@@ -21,7 +21,7 @@ public enum CommandCatalog {
               details: "The segues the front-most view controller (or the one named) owns: identifier, kind, destination, trigger, and which segue action UIKit will look up on which object — including the relationship segue actions of a container destination, which UIKit sends to this source. Then the class's code actions.",
               example: "segues"),
         .init(name: "perform", synopsis: "perform ID [from SCENE|ADDRESS] [sender EXPR]", summary: "performSegue(withIdentifier:sender:)",
-              details: "Calls performSegue(withIdentifier:sender:) on the front-most view controller (or the one named). shouldPerformSegue is not consulted, as in UIKit. An identifier the receiver does not own raises UIKit's NSInvalidArgumentException. The sender is nil unless given (`sender self`).",
+              details: "Calls performSegue(withIdentifier:sender:) on the front-most view controller (or the one named with from, which may also come first: perform from SCENE ID). shouldPerformSegue is not consulted, as in UIKit. An identifier the receiver does not own raises UIKit's NSInvalidArgumentException. The sender is nil unless given (`sender self`).",
               example: "perform ShowDetail sender self"),
         .init(name: "tap", synopsis: "tap CONTROL [from SCENE|ADDRESS]", summary: "tap a button or bar button item",
               details: "Runs what the control is connected to: its triggered segues (which ask shouldPerformSegue first) and its code actions.",

@@ -140,3 +140,22 @@ import Testing
         #expect(Set(words).count == words.count, "\(words)")
     }
 }
+
+@Suite struct LeadingFromTests {
+    @Test func performFromASceneCompletesThatScenesSegues() {
+        var session = Session.demo()
+        session.run("tap add")
+        // The front-most is the add screen; naming the list first offers the list's segues.
+        #expect(session.completions(for: "perform from items ") == .words(prefix: "", ["AddItem", "AddItemBroken", "ShowDetail"]))
+        #expect(session.completions(for: "perform from items Sh") == .words(prefix: "Sh", ["ShowDetail"]))
+        #expect(session.completions(for: "tap from items ") == .words(prefix: "", ["add", "addBroken"]))
+    }
+
+    @Test func performFromASceneRunsOnThatScene() {
+        var session = Session.demo()
+        session.run("select 0", "back")
+        let out = session.execute("perform from items AddItem")
+        #expect(out.status == .ok)
+        #expect(out.lines.contains { $0.text.hasPrefix("call     <Items.ItemsViewController: 0x600000c04200> performSegue(withIdentifier:sender:) — \"AddItem\"") })
+    }
+}
