@@ -191,16 +191,7 @@ enum TranscriptFiles {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
         defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return "cannot write \(path): \(String(cString: strerror(errno)))"
-            }
-            offset += n
-        }
+        guard Terminal.write(text, to: fd) else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
         return nil
     }
 }

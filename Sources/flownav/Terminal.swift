@@ -25,9 +25,10 @@ enum Terminal {
 
     static func writeError(_ s: String) { write(s, to: 2) }
 
-    /// Writes everything, retrying after partial writes and interrupted calls.
+    /// Writes everything, retrying after partial writes and interrupted calls; false (with
+    /// errno set) when the descriptor fails. Every file flownav writes goes through here.
     @discardableResult
-    private static func write(_ s: String, to fd: Int32) -> Bool {
+    static func write(_ s: String, to fd: Int32) -> Bool {
         var bytes = Array(s.utf8)
         var offset = 0
         while offset < bytes.count {

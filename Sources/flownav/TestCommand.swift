@@ -134,18 +134,7 @@ enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return "cannot create a temporary file next to it: \(String(cString: strerror(errno)))" }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var ok = true
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                ok = false
-                break
-            }
-            offset += n
-        }
+        var ok = Terminal.write(text, to: fd)
         let failure = ok ? nil : String(cString: strerror(errno))
         if ok { fchmod(fd, mode) }
         if ok && fsync(fd) != 0 { ok = false }
