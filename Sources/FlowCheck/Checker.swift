@@ -30,7 +30,7 @@ public enum Checker {
             for (n, p) in explorer.problems.enumerated() {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []
                 if let c = p.command { commands.append(c) }
-                let f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule), file: flow.file, origin: p.origin,
+                let f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
                                 path: steps(commands, flow: flow), console: p.console, key: p.key)
                 dynamic.append((n, f))
             }
@@ -42,8 +42,20 @@ public enum Checker {
                       findings: findings, coverage: coverage)
     }
 
-    static func hint(for rule: Rule) -> String {
-        switch rule.id {
+    static func hint(for rule: Rule, console: [String] = []) -> String {
+        if rule.id == Rules.trap.id, let trap = console.last {
+            // Say which of Swift's traps it was: the fix differs.
+            if trap.contains("Assertion failed") {
+                return "an assertion in viewDidLoad fails: inject what it asserts before the view loads (in prepare, a segue action or an initializer) on this path"
+            }
+            if trap.contains("implicitly unwrapping") {
+                return "an implicitly unwrapped dependency is read while nil: inject it on this path (in prepare, a segue action or an initializer)"
+            }
+            if trap.contains("init(coder:)") || trap.contains("Fatal error") {
+                return "UIKit reached init(coder:), which traps: build this view controller with its initializer in a segue action UIKit finds on the source of the segue being performed"
+            }
+        }
+        return switch rule.id {
         case Rules.trap.id: "replay the path and give the view controller the dependency it reads (or a segue action / initializer that does)"
         case Rules.uncaughtException.id: "replay the path: the last command makes UIKit throw; fix the call that throws"
         case Rules.unableToFindMethod.id: "implement the segue action on the source of the segue being performed"
