@@ -31,7 +31,9 @@ public enum ChildRole: String, Hashable, Sendable {
 public struct Instance: Hashable, Sendable {
     /// Also the basis of the printed address: a counter, so transcripts are stable.
     public var id: Int
-    public var className: String
+    public internal(set) var className: String
+    /// `className`'s number in the flow's `FlowIndex` (-1: a class the flow does not know).
+    var classID: Int32 = -1
     /// The storyboard scene it was decoded from, if any.
     public var scene: Int?
     public var dependencies: [DependencySlot]

@@ -33,7 +33,7 @@ extension Simulator {
             }
         case .call(let name, let on):
             let vc = try receiver(on)
-            let actions = info(state[vc].className).actions
+            let actions = info(of: vc).actions
             guard let action = actions.first(where: { $0.name == name || $0.name.hasPrefix(name + "(") }) else {
                 throw .rejected(Rejection(
                     actions.isEmpty ? "\(describe(vc)) has no code actions" : "no action '\(name)' on \(describe(vc))",
@@ -106,7 +106,7 @@ extension Simulator {
                 if state[vc].isReleased { return }
             }
         }
-        for action in info(state[vc].className).actions where action.trigger == trigger {
+        for action in info(of: vc).actions where action.trigger == trigger {
             fired = true
             try run(action, on: vc)
         }
@@ -116,7 +116,7 @@ extension Simulator {
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
     /// `performSegue`, `dismiss`, …) through the same machinery as segues.
     private mutating func run(_ action: CodeAction, on vc: Int) throws(CrashSignal) {
-        let owner = info(state[vc].className).declarations.first { $0.actions.contains { $0.name == action.name } }?.name ?? state[vc].className
+        let owner = info(of: vc).declarations.first { $0.actions.contains { $0.name == action.name } }?.name ?? state[vc].className
         let caller = "\(owner).\(action.name)"
         emit(.called(id: vc, method: action.name, detail: nil))
         let scope = Scope(selfID: vc)

@@ -66,15 +66,34 @@ final class FlowIndex: Sendable {
         var identifiers: [String] = []
     }
 
+    let flow: Flow
     let classes: [String: ClassInfo]
+    /// The same classes by number (`Instance.classID`): an array index instead of a string hash.
+    let classList: [ClassInfo]
+    let classIDs: [String: Int32]
     let scenes: [SceneInfo]
+    /// Scene of each class's XIB, for instances built in code (seed 003).
+    let nibScenes: [String: Int]
 
     init(_ flow: Flow) {
+        self.flow = flow
+        var nibs: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
+        nibScenes = nibs
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
         for s in flow.scenes { names.insert(s.className) }
         var classes: [String: ClassInfo] = [:]
-        for name in names { classes[name] = Self.resolve(name, in: flow) }
+        var list: [ClassInfo] = []
+        var ids: [String: Int32] = [:]
+        for name in names.sorted() {
+            let info = Self.resolve(name, in: flow)
+            classes[name] = info
+            ids[name] = Int32(list.count)
+            list.append(info)
+        }
         self.classes = classes
+        self.classList = list
+        self.classIDs = ids
         var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)
         for (i, s) in flow.segues.enumerated() {
             switch s.kind {

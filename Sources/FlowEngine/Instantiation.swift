@@ -13,8 +13,10 @@ extension Simulator {
     mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
         let id = state.instances.count
         var slots: [DependencySlot] = []
-        let initSets = initializer.flatMap { info(className).initializers[$0] }?.sets ?? []
-        for d in info(className).dependencies {
+        let classID = index.classIDs[className] ?? -1
+        let cls = classID >= 0 ? index.classList[Int(classID)] : info(className)
+        let initSets = initializer.flatMap { cls.initializers[$0] }?.sets ?? []
+        for d in cls.dependencies {
             switch d.injection {
             case .property:
                 slots.append(DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value"))
@@ -24,7 +26,7 @@ extension Simulator {
                 slots.append(DependencySlot(name: d.name, value: nil, provenance: "not set"))
             }
         }
-        state.instances.append(Instance(id: id, className: className, scene: scene, dependencies: slots))
+        state.instances.append(Instance(id: id, className: className, classID: classID, scene: scene, dependencies: slots))
         emit(.instantiated(id: id, via: via))
         return id
     }
@@ -44,7 +46,7 @@ extension Simulator {
         let selector: SelectorName? = isChild ? childSelector : outer.flatMap { flow.segues[$0.segue].action }
         var made: Int?
         if let selector {
-            if let outer, let action = info(state[outer.source].className).segueActions[selector.selector] {
+            if let outer, let action = info(of: outer.source).segueActions[selector.selector] {
                 made = try callSegueAction(action, outer: outer, scene: scene)
             } else {
                 let target = outer.map { describe($0.source) } ?? "(null)"
@@ -148,11 +150,11 @@ extension Simulator {
     mutating func build(className: String, initializer: String?, arguments: [Assignment], scope: Scope, caller: String) throws(CrashSignal) -> Int {
         let initName = initializer ?? "init()"
         if initName == "init(coder:)" {
-            return try initCoder(className: className, scene: nibScenes[className])
+            return try initCoder(className: className, scene: index.nibScenes[className])
         }
         var values: [(String, String?)] = []
         for a in arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
-        let id = newInstance(className: className, scene: nibScenes[className], via: .code(initializer: initName, caller: caller), initializer: initName)
+        let id = newInstance(className: className, scene: index.nibScenes[className], via: .code(initializer: initName, caller: caller), initializer: initName)
         for (name, value) in values { setDependency(name, of: id, to: value, by: "\(caller) through \(initName)") }
         return id
     }

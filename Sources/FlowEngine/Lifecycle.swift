@@ -17,7 +17,7 @@ extension Simulator {
 
     private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
         emit(.lifecycle(id: id, callback: "viewDidLoad()"))
-        guard let (v, owner) = info(state[id].className).viewDidLoad else { return }
+        guard let (v, owner) = info(of: id).viewDidLoad else { return }
         let loc = location(file: owner.file, line: v.line)
         for name in v.asserts {
             let slot = state[id].dependencies.first { $0.name == name }
@@ -27,7 +27,7 @@ extension Simulator {
             }
         }
         for name in v.uses {
-            guard let dep = info(state[id].className).dependencyByName[name] else { continue }
+            guard let dep = info(of: id).dependencyByName[name] else { continue }
             let slot = state[id].dependencies.first { $0.name == name }
             guard slot?.value == nil else { continue }
             switch dep.injection {
@@ -74,7 +74,7 @@ extension Simulator {
     mutating func willAppear(_ chain: [Int]) {
         for id in chain {
             emit(.lifecycle(id: id, callback: "viewWillAppear(_:)"))
-            if state[id].selection != nil && info(state[id].className).clearsSelectionOnAppear { state[id].selection = nil }
+            if state[id].selection != nil && info(of: id).clearsSelectionOnAppear { state[id].selection = nil }
         }
     }
 

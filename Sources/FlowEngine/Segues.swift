@@ -42,9 +42,9 @@ extension Simulator {
 
     /// `shouldPerformSegue(withIdentifier:sender:)`, as overridden by the source's class.
     private mutating func shouldPerform(_ seg: Segue, source: Int, sender: SenderValue) -> Bool {
-        let cls = state[source].className
-        guard info(cls).overridesShouldPerform else { return true }
-        let condition = seg.identifier.flatMap { info(cls).shouldPerform[$0] } ?? .always
+        let cls = info(of: source)
+        guard cls.overridesShouldPerform else { return true }
+        let condition = seg.identifier.flatMap { cls.shouldPerform[$0] } ?? .always
         let result = holds(condition, in: Scope(selfID: source, sender: sender, identifier: seg.identifier))
         let id = seg.identifier.map { "\"\($0)\"" } ?? "nil"
         emit(.called(id: source, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\(id) → \(result)"))
@@ -56,7 +56,7 @@ extension Simulator {
     mutating func prepare(source: Int, destination: Int, identifier: String?, sender: SenderValue) throws(CrashSignal) {
         let id = identifier.map { "'\($0)'" } ?? "(no identifier)"
         emit(.called(id: source, method: "prepare(for:sender:)", detail: "segue \(id), destination \(describe(destination))"))
-        guard let (cases, owner) = info(state[source].className).prepare else { return }
+        guard let (cases, owner) = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
         for c in cases {
             try apply(c, to: destination, scope: scope, caller: "\(owner.name).prepare(for:sender:)", identifier: identifier)
@@ -72,7 +72,7 @@ extension Simulator {
         }
         var target = destination
         for step in c.unwrap {
-            let kind = info(state[target].className).container
+            let kind = info(of: target).container
             let content = state[target].children.filter { state[$0].role != .embedded }
             switch step {
             case .navigationTop where kind == .navigation: target = content.last ?? target
@@ -84,7 +84,7 @@ extension Simulator {
             }
         }
         if let cast = c.cast {
-            let ok = flow.protocols[cast] != nil ? info(state[target].className).protocols.contains(cast) : info(state[target].className).lineage.contains(cast)
+            let ok = flow.protocols[cast] != nil ? info(of: target).protocols.contains(cast) : info(of: target).lineage.contains(cast)
             if !ok {
                 emit(.note("\(caller): \(describe(target)) as? \(cast) is nil, so nothing is injected"))
                 return
@@ -94,7 +94,7 @@ extension Simulator {
             let value = try evaluate(a.expression, in: scope)
             setDependency(a.name, of: target, to: value, by: caller)
         }
-        if let call = c.call, let method = info(state[target].className).methods[call] {
+        if let call = c.call, let method = info(of: target).methods[call] {
             // A method that switches on a typed destination takes a `Box`; seed 002's prepare
             // unwraps it with `sender as? Box<StoryboardDestination>` and calls nothing without one.
             if !method.cases.isEmpty && c.with == "sender" && scope.sender.box == nil {

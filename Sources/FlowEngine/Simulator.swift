@@ -3,20 +3,16 @@ import FlowModel
 /// The simulated UIKit runtime. A value: `run` takes the app from one state to the next and
 /// returns what happened as events. It does no I/O and prints nothing.
 public struct Simulator: Sendable {
-    public let flow: Flow
+    /// The flow, kept in the shared `FlowIndex`: a copy of a simulator (one per explored
+    /// transition) then retains one object instead of every array and dictionary of the flow.
+    public var flow: Flow { _read { yield index.flow } }
     public internal(set) var state = AppState()
     /// Events of the command being run.
     var events: [Event] = []
-    /// Scene of each class's XIB, for instances built in code (seed 003).
-    let nibScenes: [String: Int]
     let index: FlowIndex
 
     public init(flow: Flow) {
-        self.flow = flow
         self.index = FlowIndex(flow)
-        var nibs: [String: Int] = [:]
-        for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
-        nibScenes = nibs
     }
 
     public var hasCrashed: Bool { state.crash != nil }
@@ -95,9 +91,16 @@ public struct Simulator: Sendable {
         index.classes[className] ?? FlowIndex.resolve(className, in: flow)
     }
 
+    /// What the flow says about an instance's class: by number, without hashing its name.
+    @inline(__always)
+    func info(of id: Int) -> FlowIndex.ClassInfo {
+        let c = state[id].classID
+        return c >= 0 ? index.classList[Int(c)] : info(of: id)
+    }
+
     /// `<Items.DetailViewController: 0x600000c04000>`, with a counter-based address.
     public func describe(_ id: Int) -> String {
-        "<\(runtimeName(state[id].className)): \(Self.address(id))>"
+        "<\(info(of: id).runtimeName): \(Self.address(id))>"
     }
 
     public static func address(_ id: Int) -> String {

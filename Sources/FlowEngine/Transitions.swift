@@ -4,7 +4,7 @@ extension Simulator {
     func nearestAncestor(of id: Int, kind: ContainerKind, includingSelf: Bool = false) -> Int? {
         var x: Int? = includingSelf ? id : state[id].parent
         while let c = x {
-            if info(state[c].className).container == kind { return c }
+            if info(of: c).container == kind { return c }
             x = state[c].parent
         }
         return nil
@@ -12,7 +12,7 @@ extension Simulator {
 
     /// `pushViewController(_:animated:)` with UIKit's exceptions.
     mutating func push(_ dest: Int, onto nav: Int) throws(CrashSignal) {
-        if info(state[dest].className).container == .navigation {
+        if info(of: dest).container == .navigation {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Pushing a navigation controller is not supported", preamble: []))
         }
         if state[nav].children.contains(dest) {
@@ -161,7 +161,7 @@ extension Simulator {
     /// `show(_:sender:)`: a navigation controller up the chain pushes (unless the new one is itself
     /// a navigation controller, which cannot be pushed and is presented); otherwise present.
     mutating func show(_ dest: Int, from source: Int, style: ModalPresentationStyle) throws(CrashSignal) {
-        if let nav = nearestAncestor(of: source, kind: .navigation), info(state[dest].className).container != .navigation {
+        if let nav = nearestAncestor(of: source, kind: .navigation), info(of: dest).container != .navigation {
             try push(dest, onto: nav)
         } else {
             try present(dest, from: source, style: style)

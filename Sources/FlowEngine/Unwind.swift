@@ -11,7 +11,7 @@ extension Simulator {
             return
         }
         try prepare(source: source, destination: dest, identifier: seg.identifier, sender: sender)
-        let name = info(state[dest].className).unwindActions[action.selector] ?? action.selector
+        let name = info(of: dest).unwindActions[action.selector] ?? action.selector
         emit(.called(id: dest, method: name, detail: "unwind action"))
         try unwindTransition(from: source, to: dest)
     }
@@ -34,11 +34,11 @@ extension Simulator {
     /// `_destinationForUnwindingFromSource`: allowed children first, then the view controller.
     private func search(_ vc: Int, selector: String, source: Int, excluding path: Int?) -> Int? {
         var children = state[vc].children.filter { $0 != path }
-        if info(state[vc].className).container == .navigation { children.reverse() }
+        if info(of: vc).container == .navigation { children.reverse() }
         for c in children {
             if let found = search(c, selector: selector, source: source, excluding: nil) { return found }
         }
-        if vc != source && info(state[vc].className).unwindActions[selector] != nil { return vc }
+        if vc != source && info(of: vc).unwindActions[selector] != nil { return vc }
         return nil
     }
 
@@ -51,7 +51,7 @@ extension Simulator {
         }
         var child = dest
         for ancestor in state.ancestors(of: dest) {
-            switch info(state[ancestor].className).container {
+            switch info(of: ancestor).container {
             case .navigation:
                 // UINavigationController's unwindForSegue:towardsViewController: pops to the
                 // child on the path in one popToViewController:, not one pop at a time.

@@ -130,7 +130,7 @@ extension Simulator {
                 emit(scope.identifier.map { "\"\($0)\"" } ?? "nil")
                 if scope.identifier == nil { soleValueIsNil = true }
                 j += 11
-            } else if let id = scope.selfID, let dep = info(state[id].className).dependencyByName[word] {
+            } else if let id = scope.selfID, let dep = info(of: id).dependencyByName[word] {
                 let slot = state[id].dependencies.first { $0.name == word }
                 if let v = slot?.value {
                     emit(v)
