@@ -376,8 +376,10 @@ struct Explorer {
                         segueDone[r] = true
                     }
                 }
-            case .called(let id, let method, let detail):
-                if let id, let detail, method == "prepare(for:sender:)" { performed(from: id, detail: detail, in: after) }
+            case .called(let id, _, let detail):
+                if let id, case .prepare(let identifier, let destination, _)? = detail?.kind {
+                    performed(from: id, identifier: identifier, destination: destination, in: after)
+                }
             case .lifecycle(let id, let callback):
                 if callback == "viewDidLoad()" { lastLoaded = id }
             case .console(let category, let message):
@@ -423,20 +425,16 @@ struct Explorer {
         }
     }
 
-    /// Segue coverage from `prepare(for:sender:)`: "segue 'ID', destination <…: 0x…>".
-    private mutating func performed(from source: Int, detail: String, in sim: Simulator) {
+    /// Segue coverage from `prepare(for:sender:)`: its segue's identifier, or without one, its destination.
+    private mutating func performed(from source: Int, identifier: String?, destination dest: Int, in sim: Simulator) {
         guard let scene = sim.state.instances[source].scene, seguesLeftFrom[scene] > 0 else { return }
         var index: Int?
-        if detail.hasPrefix("segue '"), let end = detail.find("', destination <", last: true) {
-            let id = String(detail[detail.utf8.index(detail.startIndex, offsetBy: 7)..<end])
-            index = flow.segue(id, from: scene)
-        } else if let colon = detail.find(": 0x", last: true) {
-            let address = String(detail[detail.utf8.index(colon, offsetBy: 2)...].dropLast())
-            if let dest = sim.instance(address: address), let ds = sim.state.instances[dest].scene {
-                index = flow.segues.indices.first {
-                    let s = flow.segues[$0]
-                    return s.source == scene && s.identifier == nil && (s.destination == ds || s.kind == .unwind)
-                }
+        if let identifier {
+            index = flow.segue(identifier, from: scene)
+        } else if let ds = sim.state.instances[dest].scene {
+            index = flow.segues.indices.first {
+                let s = flow.segues[$0]
+                return s.source == scene && s.identifier == nil && (s.destination == ds || s.kind == .unwind)
             }
         }
         if let i = index, !segueDone[i] {

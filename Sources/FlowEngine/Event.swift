@@ -5,7 +5,7 @@ public enum Event: Hashable, Sendable {
     /// An instance came to be: how, and through which initializer.
     case instantiated(id: Int, via: Instantiation)
     /// A method UIKit or the app called (`prepare(for:sender:)`, `viewDidLoad()`, a segue action, …).
-    case called(id: Int?, method: String, detail: String?)
+    case called(id: Int?, method: String, detail: CallDetail?)
     /// A lifecycle callback; shown only with `trace on`, except `viewDidLoad`.
     case lifecycle(id: Int, callback: String)
     /// A dependency received a value.
@@ -17,6 +17,48 @@ public enum Event: Hashable, Sendable {
     /// flownav explaining what UIKit does silently (a failed `as?` cast, a vetoed segue, …).
     case note(String)
     case crashed(Crash)
+}
+
+/// What a `.called` event adds after the method: text, or for `prepare(for:sender:)` the segue
+/// and its destination as data, so that the text is made only when someone reads it (the
+/// checker runs millions of segues and reads none of it). Equal when the texts are equal.
+public struct CallDetail: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case text(String)
+        /// `segue 'ID', destination <Module.Class: 0x…>`; `runtimeName` is the destination's class as UIKit prints it.
+        case prepare(identifier: String?, destination: Int, runtimeName: String)
+    }
+
+    public let kind: Kind
+
+    public init(_ text: String) { kind = .text(text) }
+    public init(stringLiteral value: String) { kind = .text(value) }
+    public init(prepare identifier: String?, destination: Int, runtimeName: String) {
+        kind = .prepare(identifier: identifier, destination: destination, runtimeName: runtimeName)
+    }
+
+    /// The text the shell prints.
+    public var text: String {
+        switch kind {
+        case .text(let t): return t
+        case .prepare(let identifier, let destination, let runtimeName):
+            return Self.prepareText(identifier: identifier, destination: "<\(runtimeName): \(Simulator.address(destination))>")
+        }
+    }
+
+    public var description: String { text }
+
+    /// `segue 'ID', destination DESCRIPTION` (`segue (no identifier), …` without an identifier).
+    public static func prepareText(identifier: String?, destination: String) -> String {
+        "segue \(identifier.map { "'\($0)'" } ?? "(no identifier)"), destination \(destination)"
+    }
+
+    public static func == (a: CallDetail, b: CallDetail) -> Bool {
+        if case .text(let x) = a.kind, case .text(let y) = b.kind { return x == y }
+        return a.text == b.text
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
 public enum Instantiation: Hashable, Sendable {

@@ -54,8 +54,8 @@ extension Simulator {
 
     /// `prepare(for:sender:)` on the source, with the destination not yet loaded.
     mutating func prepare(source: Int, destination: Int, identifier: String?, sender: SenderValue) throws(CrashSignal) {
-        let id = identifier.map { "'\($0)'" } ?? "(no identifier)"
-        emit(.called(id: source, method: "prepare(for:sender:)", detail: "segue \(id), destination \(describe(destination))"))
+        emit(.called(id: source, method: "prepare(for:sender:)",
+                     detail: CallDetail(prepare: identifier, destination: destination, runtimeName: info(of: destination).runtimeName)))
         guard let (cases, owner) = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
         for c in cases {
@@ -102,7 +102,7 @@ extension Simulator {
                 return
             }
             let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope) } ?? nil
-            emit(.called(id: target, method: call, detail: argument))
+            emit(.called(id: target, method: call, detail: argument.map { CallDetail($0) }))
             for name in method.sets { setDependency(name, of: target, to: argument, by: "\(call), from \(caller)") }
             if !method.cases.isEmpty {
                 let box = c.with == "sender" ? scope.sender.box : nil

@@ -30,7 +30,13 @@ struct EventFormatter {
             }
         case .called(let id, let method, let detail):
             let who = id.map { d($0) + " " } ?? ""
-            return [OutputLine("call     \(who)\(method)\(detail.map { " — \($0)" } ?? "")", .event)]
+            let text: String
+            switch detail?.kind {
+            case nil: text = ""
+            case .text(let t)?: text = " — " + t
+            case .prepare(let identifier, let destination, _)?: text = " — " + CallDetail.prepareText(identifier: identifier, destination: d(destination))
+            }
+            return [OutputLine("call     \(who)\(method)\(text)", .event)]
         case .lifecycle(let id, let callback):
             if callback == "viewDidLoad()" { return [OutputLine("call     \(d(id)) viewDidLoad()", .event)] }
             return trace ? [OutputLine("life     \(d(id)) \(callback)", .event)] : nil

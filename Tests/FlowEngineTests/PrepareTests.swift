@@ -193,7 +193,7 @@ struct PrepareTests {
         let detail = try app.id("Detail")
         let box = "Box(.Detail(user: session.user, model: models[2]))"
         #expect(events.contains(.called(id: list, method: "performSegue(withIdentifier:sender:)", detail: "\"DetailSegue\", sender \(box)")))
-        #expect(events.contains(.called(id: detail, method: "assign(_:)", detail: box)))
+        #expect(events.contains(.called(id: detail, method: "assign(_:)", detail: CallDetail(box))))
         #expect(app.slot("user", of: detail) == Slot(
             name: "user", value: "session.user", provenance: "assign(_:) (case .Detail), from Base.prepare(for:sender:)"))
         #expect(app.slot("model", of: detail)?.value == "ViewModel(models[2])")

@@ -32,7 +32,7 @@ private func flow(_ name: String) -> String { root.appendingPathComponent("flows
         #expect(r.lines.contains("[Storyboard] " + lookup), "\(r)")
         #expect(app.crash == ["Items/AddItemViewController.swift:12: Fatal error: init(coder:) has not been implemented"])
         // The events are data: the failed segue action lookup is a console event.
-        #expect(r.events.contains(.console(category: "Storyboard", message: lookup)))
+        #expect(r.events.contains(Event.console(category: "Storyboard", message: lookup)))
         // App commands are refused until relaunch.
         #expect(throws: FlowApp.Rejected.self) { try app.send("back") }
         try app.send("relaunch")
