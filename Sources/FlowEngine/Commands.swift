@@ -18,7 +18,7 @@ extension Simulator {
                     controls.isEmpty ? "\(describe(vc)) has no controls to tap" : "no control '\(control)' on \(describe(vc)); it has \(controls.joined(separator: ", "))",
                     suggestions: NameSuggester.nearest(to: control, in: controls)))
             }
-            try crashing { s throws(CrashSignal) in try s.trigger(.control(control), on: vc, sender: SenderValue(text: "the '\(control)' control")) }
+            try crashing { s throws(CrashSignal) in try s.trigger(.control(control), on: vc, sender: SenderValue(.control(control))) }
         case .select(let section, let row, let on):
             let vc = try receiver(on)
             let rows = scene(of: vc)?.rows ?? []
@@ -29,7 +29,7 @@ extension Simulator {
             try crashing { s throws(CrashSignal) in
                 s.state[vc].selection = [section, row]
                 s.emit(.note("selected row [\(section), \(row)]"))
-                try s.trigger(.cell, on: vc, sender: SenderValue(text: "<UITableViewCell> at [\(section), \(row)]"))
+                try s.trigger(.cell, on: vc, sender: SenderValue(.cell(section: section, row: row)))
             }
         case .call(let name, let on):
             let vc = try receiver(on)

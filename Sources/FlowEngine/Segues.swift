@@ -125,7 +125,7 @@ extension Simulator {
     /// `shouldPerformSegue` is asked, with the parent as sender), before its `viewDidLoad`.
     mutating func performEmbed(_ index: Int, in parent: Int) throws(CrashSignal) {
         let seg = flow.segues[index]
-        let sender = SenderValue(text: describe(parent))
+        let sender = SenderValue(.instance(parent, runtimeName: info(of: parent).runtimeName))
         guard shouldPerform(seg, source: parent, sender: sender), let destScene = seg.destination else { return }
         let outer = OuterSegue(segue: index, source: parent, sender: sender, identifier: seg.identifier)
         let child = try decode(scene: destScene, outer: outer, childSelector: nil, isChild: false)

@@ -52,7 +52,9 @@ public struct Simulator: Sendable {
         guard state.windowRoot != nil else { return .failure(Rejection("the app has no window root; 'relaunch' it")) }
         // Every rejection is decided before the command touches the state (see `execute`), so
         // no copy of the state is kept to roll back: copying it would cost O(instances) a command.
+        // Room for a typical command's events at once, rather than growing 1, 2, 4, 8, 16.
         events = []
+        events.reserveCapacity(16)
         do throws(CommandFailure) {
             try execute(command)
         } catch {

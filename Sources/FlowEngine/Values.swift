@@ -1,15 +1,58 @@
 import FlowModel
 
 /// What a segue's or action's `sender` is: text to show, and for seed 002 a typed destination box.
+/// A tapped control, a selected cell or a view controller is kept as data and turned into text
+/// only when read (an expression or a note reads it; most segues never do). Equal when the texts
+/// and boxes are equal.
 public struct SenderValue: Hashable, Sendable {
-    public var text: String?
+    enum Source: Hashable, Sendable {
+        case text(String?)
+        /// `the 'NAME' control`
+        case control(String)
+        /// `<UITableViewCell> at [SECTION, ROW]`
+        case cell(section: Int, row: Int)
+        /// `<Module.Class: 0x…>`
+        case instance(Int, runtimeName: String)
+    }
+
+    var source: Source
     public var box: BoxedDestination?
 
     public static let none = SenderValue(text: nil, box: nil)
 
     public init(text: String?, box: BoxedDestination? = nil) {
-        self.text = text
+        self.source = .text(text)
         self.box = box
+    }
+
+    init(_ source: Source) {
+        self.source = source
+        self.box = nil
+    }
+
+    public var text: String? {
+        get {
+            switch source {
+            case .text(let t): return t
+            case .control(let c): return "the '\(c)' control"
+            case .cell(let section, let row): return "<UITableViewCell> at [\(section), \(row)]"
+            case .instance(let id, let runtimeName): return "<\(runtimeName): \(Simulator.address(id))>"
+            }
+        }
+        set { source = .text(newValue) }
+    }
+
+    /// Whether there is no text, without making it.
+    var isNil: Bool {
+        if case .text(nil) = source { return true }
+        return false
+    }
+
+    public static func == (a: SenderValue, b: SenderValue) -> Bool { a.text == b.text && a.box == b.box }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(box)
     }
 }
 
@@ -125,7 +168,7 @@ extension Simulator {
                 }
             } else if word == "sender" && !explicitSelf {
                 emit(scope.sender.box?.text ?? scope.sender.text ?? "nil")
-                if scope.sender.box == nil && scope.sender.text == nil { soleValueIsNil = true }
+                if scope.sender.box == nil && scope.sender.isNil { soleValueIsNil = true }
             } else if word == "segue" && !explicitSelf && member("identifier") {
                 emit(scope.identifier.map { "\"\($0)\"" } ?? "nil")
                 if scope.identifier == nil { soleValueIsNil = true }
