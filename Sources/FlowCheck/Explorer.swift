@@ -381,7 +381,9 @@ struct Explorer {
                     performed(from: id, identifier: identifier, destination: destination, in: after)
                 }
             case .lifecycle(let id, let callback):
-                if callback == "viewDidLoad()" { lastLoaded = id }
+                // The length first: most callbacks are not viewDidLoad(), and comparing strings from
+                // different modules goes the slow way.
+                if callback.utf8.count == 13 && callback == "viewDidLoad()" { lastLoaded = id }
             case .console(let category, let message):
                 let rule: Rule
                 if message.hasPrefix("Unable to find method") {

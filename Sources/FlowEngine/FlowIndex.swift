@@ -71,6 +71,8 @@ final class FlowIndex: Sendable {
     /// The same classes by number (`Instance.classID`): an array index instead of a string hash.
     let classList: [ClassInfo]
     let classIDs: [String: Int32]
+    /// The class number of each scene's class.
+    let sceneClassIDs: [Int32]
     let scenes: [SceneInfo]
     /// Scene of each class's XIB, for instances built in code (seed 003).
     let nibScenes: [String: Int]
@@ -94,6 +96,7 @@ final class FlowIndex: Sendable {
         self.classes = classes
         self.classList = list
         self.classIDs = ids
+        self.sceneClassIDs = flow.scenes.map { ids[$0.className] ?? -1 }
         var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)
         for (i, s) in flow.segues.enumerated() {
             switch s.kind {

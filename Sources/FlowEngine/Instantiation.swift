@@ -13,8 +13,8 @@ extension Simulator {
     mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
         let id = state.instances.count
         var slots: [DependencySlot] = []
-        let classID = index.classIDs[className] ?? -1
-        let cls = classID >= 0 ? index.classList[Int(classID)] : info(className)
+        let classID = classID(className, scene: scene)
+        let cls = info(classID: classID, className)
         let initSets = initializer.flatMap { cls.initializers[$0] }?.sets ?? []
         for d in cls.dependencies {
             switch d.injection {
@@ -66,7 +66,7 @@ extension Simulator {
 
     /// `init(coder:)`: traps when the class's implementation is a `fatalError`.
     mutating func initCoder(className: String, scene: Int?, via: Instantiation = .initCoder) throws(CrashSignal) -> Int {
-        let (ic, owner) = info(className).initCoder
+        let (ic, owner) = info(classID: classID(className, scene: scene), className).initCoder
         if case .fatalError(let message, let line) = ic {
             emit(.called(id: nil, method: "\(runtimeName(className)).init(coder:)", detail: nil))
             throw CrashSignal(crash: .trap(location: location(file: owner?.file ?? "\(className).swift", line: line), kind: "Fatal error", message: message))

@@ -93,6 +93,19 @@ public struct Simulator: Sendable {
         index.classes[className] ?? FlowIndex.resolve(className, in: flow)
     }
 
+    /// The number of a class (-1: one the flow does not know); a scene's own class without hashing.
+    @inline(__always)
+    func classID(_ className: String, scene: Int?) -> Int32 {
+        if let scene, flow.scenes[scene].className == className { return index.sceneClassIDs[scene] }
+        return index.classIDs[className] ?? -1
+    }
+
+    /// What the flow says about a class by number.
+    @inline(__always)
+    func info(classID c: Int32, _ className: String) -> FlowIndex.ClassInfo {
+        c >= 0 ? index.classList[Int(c)] : info(className)
+    }
+
     /// What the flow says about an instance's class: by number, without hashing its name.
     @inline(__always)
     func info(of id: Int) -> FlowIndex.ClassInfo {
