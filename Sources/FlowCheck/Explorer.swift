@@ -54,6 +54,8 @@ struct Explorer {
     let flow: Flow
     let options: ExploreOptions
 
+    /// The simulator before launch (its flow's lookups are resolved once, here).
+    private let fresh: Simulator
     private var encoder: StateEncoder
     private var visited: StateSet
     private var key: [UInt32] = []
@@ -113,7 +115,8 @@ struct Explorer {
         options.depth = max(0, min(options.depth, 10_000))
         options.maxStates = max(1, min(options.maxStates, Int(Int32.max) - 1))
         self.options = options
-        encoder = StateEncoder(flow: flow)
+        fresh = Simulator(flow: flow)
+        encoder = StateEncoder(fresh)
         visited = StateSet(capacity: min(options.maxStates, 1 << 10))
         sceneReached = Array(repeating: false, count: flow.scenes.count)
         segueDone = Array(repeating: false, count: flow.segues.count)
@@ -187,7 +190,7 @@ struct Explorer {
 
     mutating func run() -> Coverage {
         let start = Clock.now()
-        var root = Simulator(flow: flow)
+        var root = fresh
         let events = root.launch()
         analyse(events, after: root, before: nil, node: -1, command: nil)
         if root.hasCrashed || root.state.windowRoot == nil {

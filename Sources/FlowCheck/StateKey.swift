@@ -13,11 +13,12 @@ import FlowModel
 /// dependencies (one bit each, 32 a word; the class fixes how many words); then the children in
 /// order, then the presented view controller.
 struct StateEncoder {
-    private let sceneClasses: [String]
+    /// The class number (`Instance.classID`) of each scene's class.
+    private let sceneClassIDs: [Int32]
     private var classCodes: [String: UInt32] = [:]
 
-    init(flow: Flow) {
-        sceneClasses = flow.scenes.map(\.className)
+    init(_ sim: Simulator) {
+        sceneClassIDs = sim.flow.scenes.indices.map { sim.classID(ofScene: $0) }
     }
 
     mutating func encode(_ state: AppState, into key: inout [UInt32]) {
@@ -29,12 +30,15 @@ struct StateEncoder {
     }
 
     private mutating func node(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ key: inout [UInt32]) {
+        // Fields are read in place and arrays by index: no copies of strings or arrays (each
+        // would cost a retain and a release), this runs for every node of every state.
+        let classID = p[id].classID
         var w0: UInt32 = 0
         if let s = p[id].scene {
             w0 = UInt32(truncatingIfNeeded: s + 1) & 0xFFFF
-            if p[id].className != sceneClasses[s] { w0 |= classCode(p[id].className) << 16 }
+            if classID != sceneClassIDs[s] { w0 |= classCode(id, p) << 16 }
         } else {
-            w0 = classCode(p[id].className) << 16
+            w0 = classCode(id, p) << 16
         }
         var w1 = Self.appearanceCode(p[id].appearance)
         if p[id].selection != nil { w1 |= 1 << 3 }
@@ -50,11 +54,12 @@ struct StateEncoder {
             key.append(UInt32(truncatingIfNeeded: tab))
             key.append(UInt32(truncatingIfNeeded: children))
         }
-        if !p[id].dependencies.isEmpty {
+        let dependencies = p[id].dependencies.count
+        if dependencies > 0 {
             var mask: UInt32 = 0
             var bit: UInt32 = 0
-            for d in p[id].dependencies {
-                if d.value != nil { mask |= 1 << bit }
+            for k in 0..<dependencies {
+                if p[id].dependencies[k].value != nil { mask |= 1 << bit }
                 bit += 1
                 if bit == 32 {
                     key.append(mask)
@@ -64,8 +69,16 @@ struct StateEncoder {
             }
             if bit > 0 { key.append(mask) }
         }
-        for c in p[id].children { node(c, p, &key) }
+        for k in 0..<children { node(p[id].children[k], p, &key) }
         if let q = p[id].presented { node(q, p, &key) }
+    }
+
+    /// A class's code: its number in the flow + 1, or for a class the flow does not know, a
+    /// code of its own from 0x8000 up.
+    private mutating func classCode(_ id: Int, _ p: UnsafeBufferPointer<Instance>) -> UInt32 {
+        let c = p[id].classID
+        if c >= 0 { return UInt32(c) + 1 }
+        return classCode(p[id].className) | 0x8000
     }
 
     private mutating func classCode(_ name: String) -> UInt32 {

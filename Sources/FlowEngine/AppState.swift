@@ -32,8 +32,9 @@ public struct Instance: Hashable, Sendable {
     /// Also the basis of the printed address: a counter, so transcripts are stable.
     public var id: Int
     public internal(set) var className: String
-    /// `className`'s number in the flow's `FlowIndex` (-1: a class the flow does not know).
-    var classID: Int32 = -1
+    /// `className`'s number in the simulator's flow (-1: a class the flow does not know): within
+    /// one flow, two instances with the same number ≥ 0 have the same class.
+    public internal(set) var classID: Int32 = -1
     /// The storyboard scene it was decoded from, if any.
     public var scene: Int?
     public var dependencies: [DependencySlot]

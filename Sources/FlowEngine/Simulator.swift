@@ -100,6 +100,9 @@ public struct Simulator: Sendable {
         return index.classIDs[className] ?? -1
     }
 
+    /// The class number (`Instance.classID`) of a scene's class.
+    public func classID(ofScene scene: Int) -> Int32 { index.sceneClassIDs[scene] }
+
     /// What the flow says about a class by number.
     @inline(__always)
     func info(classID c: Int32, _ className: String) -> FlowIndex.ClassInfo {
