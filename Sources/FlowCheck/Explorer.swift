@@ -384,9 +384,7 @@ struct Explorer {
                     performed(from: id, identifier: identifier, destination: destination, in: after)
                 }
             case .lifecycle(let id, let callback):
-                // The length first: most callbacks are not viewDidLoad(), and comparing strings from
-                // different modules goes the slow way.
-                if callback.utf8.count == 13 && callback == "viewDidLoad()" { lastLoaded = id }
+                if callback == .viewDidLoad { lastLoaded = id }
             case .console(let category, let message):
                 let rule: Rule
                 if message.hasPrefix("Unable to find method") {
@@ -476,7 +474,7 @@ struct Explorer {
             let file = String(location.split(separator: "/").last ?? location)
             if let cls = classByFile[file], let decl = flow.classes[cls] {
                 let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
-                if case .lifecycle(let id, "viewDidLoad()") = last, flow.isKind(after.state.instances[id].className, of: cls),
+                if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.instances[id].className, of: cls),
                    let v = decl.viewDidLoad {
                     return v.origin
                 }

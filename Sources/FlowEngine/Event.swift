@@ -7,7 +7,7 @@ public enum Event: Hashable, Sendable {
     /// A method UIKit or the app called (`prepare(for:sender:)`, `viewDidLoad()`, a segue action, …).
     case called(id: Int?, method: String, detail: CallDetail?)
     /// A lifecycle callback; shown only with `trace on`, except `viewDidLoad`.
-    case lifecycle(id: Int, callback: String)
+    case lifecycle(id: Int, callback: Callback)
     /// A dependency received a value.
     case injected(id: Int, dependency: String, value: String?, by: String)
     /// A line UIKit writes to the console (category such as `Storyboard`, `Presentation`).
@@ -17,6 +17,18 @@ public enum Event: Hashable, Sendable {
     /// flownav explaining what UIKit does silently (a failed `as?` cast, a vetoed segue, …).
     case note(String)
     case crashed(Crash)
+}
+
+/// A view controller lifecycle callback; the raw value is its Swift name, as printed.
+public enum Callback: String, Hashable, Sendable {
+    case didMoveToParent = "didMove(toParent:)"
+    case loadView = "loadView()"
+    case viewDidAppear = "viewDidAppear(_:)"
+    case viewDidDisappear = "viewDidDisappear(_:)"
+    case viewDidLoad = "viewDidLoad()"
+    case viewWillAppear = "viewWillAppear(_:)"
+    case viewWillDisappear = "viewWillDisappear(_:)"
+    case willMoveToParent = "willMove(toParent:)"
 }
 
 /// What a `.called` event adds after the method: text, or for `prepare(for:sender:)` the segue

@@ -5,7 +5,7 @@ extension Simulator {
     /// parent's `viewDidLoad`), then `viewDidLoad` with its reads and assertions.
     mutating func loadViewIfNeeded(_ id: Int) throws(CrashSignal) {
         guard state[id].appearance == .notLoaded else { return }
-        emit(.lifecycle(id: id, callback: "loadView()"))
+        emit(.lifecycle(id: id, callback: .loadView))
         state[id].appearance = .loaded
         if let scene = state[id].scene {
             for e in index.scenes[scene].embeds {
@@ -16,7 +16,7 @@ extension Simulator {
     }
 
     private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
-        emit(.lifecycle(id: id, callback: "viewDidLoad()"))
+        emit(.lifecycle(id: id, callback: .viewDidLoad))
         guard let (v, owner) = info(of: id).viewDidLoad else { return }
         let loc = location(file: owner.file, line: v.line)
         for name in v.asserts {
@@ -73,25 +73,25 @@ extension Simulator {
 
     mutating func willAppear(_ chain: [Int]) {
         for id in chain {
-            emit(.lifecycle(id: id, callback: "viewWillAppear(_:)"))
+            emit(.lifecycle(id: id, callback: .viewWillAppear))
             if state[id].selection != nil && info(of: id).clearsSelectionOnAppear { state[id].selection = nil }
         }
     }
 
     mutating func didAppear(_ chain: [Int]) {
         for id in chain {
-            emit(.lifecycle(id: id, callback: "viewDidAppear(_:)"))
+            emit(.lifecycle(id: id, callback: .viewDidAppear))
             state[id].appearance = .appeared
         }
     }
 
     mutating func willDisappear(_ chain: [Int]) {
-        for id in chain { emit(.lifecycle(id: id, callback: "viewWillDisappear(_:)")) }
+        for id in chain { emit(.lifecycle(id: id, callback: .viewWillDisappear)) }
     }
 
     mutating func didDisappear(_ chain: [Int]) {
         for id in chain {
-            emit(.lifecycle(id: id, callback: "viewDidDisappear(_:)"))
+            emit(.lifecycle(id: id, callback: .viewDidDisappear))
             state[id].appearance = .disappeared
         }
     }

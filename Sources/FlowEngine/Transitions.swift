@@ -26,7 +26,7 @@ extension Simulator {
         }
         let from = state[nav].children.last
         let visible = state[nav].appearance == .appeared
-        emit(.lifecycle(id: dest, callback: "willMove(toParent:)"))
+        emit(.lifecycle(id: dest, callback: .willMoveToParent))
         attach(dest, to: nav, role: .stack)
         emit(.transition(.push(dest, onto: nav)))
         if visible {
@@ -34,7 +34,7 @@ extension Simulator {
             let new = try loadVisibleChain(from: dest)
             swapAppearance(from: old, to: new)
         }
-        emit(.lifecycle(id: dest, callback: "didMove(toParent:)"))
+        emit(.lifecycle(id: dest, callback: .didMoveToParent))
     }
 
     /// `present(_:animated:)`: forwarded to the view controller that covers the screen; a
@@ -98,7 +98,7 @@ extension Simulator {
         guard let i = stack.firstIndex(of: target), i < stack.count - 1, let top = stack.last else { return }
         let popped = Array(stack[(i + 1)...].reversed())
         let visible = state[nav].appearance == .appeared
-        for p in popped { emit(.lifecycle(id: p, callback: "willMove(toParent:)")) }
+        for p in popped { emit(.lifecycle(id: p, callback: .willMoveToParent)) }
         for p in popped { emit(.transition(.pop(p, from: nav))) }
         if visible {
             let old = state.visibleChain(from: top)
@@ -108,7 +108,7 @@ extension Simulator {
         state[nav].children.removeLast(popped.count)
         for p in popped {
             state[p].parent = nil
-            emit(.lifecycle(id: p, callback: "didMove(toParent:)"))
+            emit(.lifecycle(id: p, callback: .didMoveToParent))
         }
         for p in popped { release(p) }
     }

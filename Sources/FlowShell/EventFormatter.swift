@@ -38,8 +38,8 @@ struct EventFormatter {
             }
             return [OutputLine("call     \(who)\(method)\(text)", .event)]
         case .lifecycle(let id, let callback):
-            if callback == "viewDidLoad()" { return [OutputLine("call     \(d(id)) viewDidLoad()", .event)] }
-            return trace ? [OutputLine("life     \(d(id)) \(callback)", .event)] : nil
+            if callback == .viewDidLoad { return [OutputLine("call     \(d(id)) viewDidLoad()", .event)] }
+            return trace ? [OutputLine("life     \(d(id)) \(callback.rawValue)", .event)] : nil
         case .injected(let id, let dependency, let value, let by):
             return [OutputLine("set      \(d(id)).\(dependency) = \(value ?? "nil")   (\(by))", .event)]
         case .console(let category, let message):

@@ -150,7 +150,7 @@ struct App {
                 return "new \(n(id)) by \(n(target)).\(selector) \(initializer)"
             case .instantiated(let id, .code(let initializer, let caller)): return "new \(n(id)) \(initializer) from \(caller)"
             case .called(let id, let method, _): return id.map { "\(n($0)).\(method)" } ?? method
-            case .lifecycle(let id, let callback): return "\(n(id)).\(callback)"
+            case .lifecycle(let id, let callback): return "\(n(id)).\(callback.rawValue)"
             case .injected(let id, let dep, let value, _): return "set \(n(id)).\(dep) = \(value ?? "nil")"
             case .console(let c, let m): return "[\(c)] \(m)"
             case .transition(let t):
