@@ -147,6 +147,12 @@ public struct AppState: Hashable, Sendable {
         return out
     }
 
+    /// `visibleChain(from:)` into `out`, reusing its storage.
+    func visibleChain(from id: Int, into out: inout [Int]) {
+        out.removeAll(keepingCapacity: true)
+        appendVisible(id, to: &out)
+    }
+
     private func appendVisible(_ x: Int, to out: inout [Int]) {
         out.append(x)
         var firstRole: ChildRole?
@@ -163,6 +169,23 @@ public struct AppState: Hashable, Sendable {
             break
         }
         for e in instances[x].children where instances[e].role == .embedded { appendVisible(e, to: &out) }
+    }
+
+    /// How many tab children `x` has, counted in place.
+    func tabCount(of x: Int) -> Int {
+        var n = 0
+        for c in instances[x].children where instances[c].role == .tab { n += 1 }
+        return n
+    }
+
+    /// The `n`th tab child of `x` (0-based), found in place.
+    func tab(_ n: Int, of x: Int) -> Int? {
+        var k = n
+        for c in instances[x].children where instances[c].role == .tab {
+            if k == 0 { return c }
+            k -= 1
+        }
+        return nil
     }
 
     /// Parents, nearest first.

@@ -57,7 +57,7 @@ extension Simulator {
             guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true) else {
                 throw .rejected(Rejection("there is no tab bar controller on screen"))
             }
-            let count = state[tabBar].children.filter { state[$0].role == .tab }.count
+            let count = state.tabCount(of: tabBar)
             guard index >= 0, index < count else {
                 throw .rejected(Rejection("no tab \(index); \(describe(tabBar)) has tabs 0 to \(count - 1)"))
             }

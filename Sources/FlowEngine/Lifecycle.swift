@@ -50,7 +50,7 @@ extension Simulator {
         var chain = state.visibleChain(from: id)
         while let next = chain.first(where: { state[$0].appearance == .notLoaded }) {
             try loadViewIfNeeded(next)
-            chain = state.visibleChain(from: id)
+            state.visibleChain(from: id, into: &chain)
         }
         return chain
     }

@@ -114,16 +114,18 @@ extension Simulator {
     }
 
     mutating func selectTab(_ index: Int, of tabBar: Int) throws(CrashSignal) {
-        let tabs = state[tabBar].children.filter { state[$0].role == .tab }
-        let old = tabs[min(state[tabBar].selectedTab, tabs.count - 1)]
+        // The tabs are counted and found in place: no array of them is made.
+        let count = state.tabCount(of: tabBar)
+        let old = state.tab(min(state[tabBar].selectedTab, count - 1), of: tabBar)!
         guard index != state[tabBar].selectedTab else {
             emit(.note("tab \(index) is already selected"))
             return
         }
+        let new = state.tab(index, of: tabBar)!
         state[tabBar].selectedTab = index
-        emit(.transition(.selectTab(tabs[index], index: index, of: tabBar)))
+        emit(.transition(.selectTab(new, index: index, of: tabBar)))
         let oldChain = state.visibleChain(from: old)
-        let newChain = try loadVisibleChain(from: tabs[index])
+        let newChain = try loadVisibleChain(from: new)
         swapAppearance(from: oldChain, to: newChain)
     }
 
