@@ -368,8 +368,9 @@ struct Explorer {
 
     private mutating func analyse(_ events: [Event], after: Simulator, before: Simulator?, node: Int32, command: Command?) {
         var lastLoaded: Int?
-        for (n, e) in events.enumerated() {
-            switch e {
+        for n in events.indices {
+            // Matched in place: copying each event would retain and release its strings.
+            switch events[n] {
             case .instantiated(let id, _):
                 let instances = after.state.instances
                 if let s = instances[id].scene {

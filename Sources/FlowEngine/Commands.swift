@@ -12,7 +12,7 @@ extension Simulator {
             }
         case .tap(let control, let on):
             let vc = try receiver(on)
-            let controls = scene(of: vc)?.controls ?? []
+            let controls = state[vc].scene.map { flow.scenes[$0].controls } ?? []
             guard controls.contains(control) else {
                 throw .rejected(Rejection(
                     controls.isEmpty ? "\(describe(vc)) has no controls to tap" : "no control '\(control)' on \(describe(vc)); it has \(controls.joined(separator: ", "))",
@@ -21,7 +21,7 @@ extension Simulator {
             try crashing { s throws(CrashSignal) in try s.trigger(.control(control), on: vc, sender: SenderValue(.control(control))) }
         case .select(let section, let row, let on):
             let vc = try receiver(on)
-            let rows = scene(of: vc)?.rows ?? []
+            let rows = state[vc].scene.map { flow.scenes[$0].rows } ?? []
             guard !rows.isEmpty else { throw .rejected(Rejection("\(describe(vc)) has no rows to select")) }
             guard section < rows.count, row < rows[section] else {
                 throw .rejected(Rejection("no row [\(section), \(row)] on \(describe(vc)); it has \(rows.enumerated().map { "\($0.element) in section \($0.offset)" }.joined(separator: ", "))"))
@@ -79,8 +79,6 @@ extension Simulator {
         guard let f = state.frontmost else { throw .rejected(Rejection("there is no view controller on screen")) }
         return f
     }
-
-    func scene(of id: Int) -> Scene? { state[id].scene.map { flow.scenes[$0] } }
 
     /// `performSegue(withIdentifier:sender:)`: the segue must belong to the receiver's scene.
     mutating func performSegue(identifier: String, source: Int, sender: SenderValue) throws(CrashSignal) {

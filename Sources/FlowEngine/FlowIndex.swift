@@ -20,6 +20,8 @@ final class FlowIndex: Sendable {
         let methods: [String: Method]
         let actions: [CodeAction]
         let viewDidLoad: (ViewDidLoad, ClassDecl)?
+        /// Whether `viewDidLoad` is set, read without copying it.
+        let hasViewDidLoad: Bool
         let initCoder: (InitCoder, ClassDecl?)
         let initializers: [String: Initializer]
         let protocols: Set<String>
@@ -50,6 +52,7 @@ final class FlowIndex: Sendable {
             self.methods = methods
             self.actions = actions
             self.viewDidLoad = viewDidLoad
+            self.hasViewDidLoad = viewDidLoad != nil
             self.initCoder = initCoder
             self.initializers = initializers
             self.protocols = protocols

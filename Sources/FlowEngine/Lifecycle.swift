@@ -17,7 +17,8 @@ extension Simulator {
 
     private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
         emit(.lifecycle(id: id, callback: .viewDidLoad))
-        guard let (v, owner) = info(of: id).viewDidLoad else { return }
+        let cls = info(of: id)
+        guard cls.hasViewDidLoad, let (v, owner) = cls.viewDidLoad else { return }
         let loc = location(file: owner.file, line: v.line)
         for name in v.asserts {
             let slot = state[id].dependencies.first { $0.name == name }
