@@ -116,6 +116,21 @@ public struct Simulator: Sendable {
         return c >= 0 ? index.classList[Int(c)] : info(of: id)
     }
 
+    /// An instance's class and superclasses, itself first (resolved once per flow: `Flow.lineage(of:)`).
+    public func lineage(of id: Int) -> [String] { info(of: id).lineage }
+
+    /// The flow's declarations along an instance's lineage (`Flow.declarations(of:)`).
+    public func declarations(of id: Int) -> [ClassDecl] { info(of: id).declarations }
+
+    /// A dependency of an instance's class by name (`Flow.dependency(_:of:)`).
+    public func dependency(_ name: String, of id: Int) -> Dependency? { info(of: id).dependencyByName[name] }
+
+    /// Whether an instance's class implements a segue action (`Flow.segueAction(_:on:) != nil`).
+    public func implementsSegueAction(_ selector: String, on id: Int) -> Bool { info(of: id).segueActions[selector] != nil }
+
+    /// The code actions of an instance's class (`Flow.actions(of:)`).
+    public func actions(of id: Int) -> [CodeAction] { info(of: id).actions }
+
     /// `<Items.DetailViewController: 0x600000c04000>`, with a counter-based address.
     public func describe(_ id: Int) -> String {
         "<\(info(of: id).runtimeName): \(Self.address(id))>"

@@ -93,12 +93,12 @@ struct SegueListView {
     }
 
     private func lookup(_ selector: String, on id: Int) -> String {
-        let found = sim.flow.segueAction(selector, on: sim.state[id].className) != nil
+        let found = sim.implementsSegueAction(selector, on: id)
         return "-[\(sim.describe(id, from: names)) \(selector)] " + (found ? "(implemented)" : "(NOT implemented: UIKit logs 'Unable to find method' and falls back to init(coder:))")
     }
 
     private func actionLines(_ id: Int) -> [String] {
-        let actions = sim.flow.actions(of: sim.state[id].className)
+        let actions = sim.actions(of: id)
         guard !actions.isEmpty else { return [] }
         var out = ["actions of \(sim.state[id].className):"]
         for a in actions {
@@ -122,8 +122,8 @@ struct InspectView {
         let flow = sim.flow
         let i = sim.state[id]
         var out = [sim.describe(id, from: names)]
-        out.append("  class       " + flow.lineage(of: i.className).joined(separator: " : "))
-        let protocols = flow.declarations(of: i.className).flatMap(\.conformsTo)
+        out.append("  class       " + sim.lineage(of: id).joined(separator: " : "))
+        let protocols = sim.declarations(of: id).flatMap(\.conformsTo)
         if !protocols.isEmpty { out.append("  conforms to " + protocols.joined(separator: ", ")) }
         if let s = i.scene {
             let scene = flow.scenes[s]
@@ -141,7 +141,7 @@ struct InspectView {
         } else {
             out.append("  dependencies:")
             for slot in i.dependencies {
-                let decl = flow.dependency(slot.name, of: i.className)?.declaration ?? slot.name
+                let decl = sim.dependency(slot.name, of: id)?.declaration ?? slot.name
                 out.append("    \(decl)  =  \(slot.value ?? "nil")")
                 out.append("        ← \(slot.provenance)")
             }
