@@ -18,6 +18,30 @@ public struct DependencySlot: Hashable, Sendable {
     public var provenance: String
 }
 
+/// A selected table row: `[section, row]`, as an index path, without an array (an instance is
+/// copied with the state on every explored transition; this keeps it free of heap fields).
+public struct RowSelection: Hashable, Sendable, ExpressibleByArrayLiteral {
+    public var section: Int
+    public var row: Int
+
+    public init(section: Int, row: Int) {
+        self.section = section
+        self.row = row
+    }
+
+    /// `[section, row]`.
+    public init(arrayLiteral elements: Int...) {
+        precondition(elements.count == 2, "a row selection is [section, row]")
+        self.init(section: elements[0], row: elements[1])
+    }
+
+    /// 0: the section, 1: the row, as with `IndexPath`.
+    public subscript(_ i: Int) -> Int {
+        precondition(i == 0 || i == 1, "a row selection has indices 0 and 1")
+        return i == 0 ? section : row
+    }
+}
+
 /// How a child hangs in its parent.
 public enum ChildRole: String, Hashable, Sendable {
     case stack
@@ -48,8 +72,8 @@ public struct Instance: Hashable, Sendable {
     public var presented: Int?
     public var presenter: Int?
     public var presentationStyle: ModalPresentationStyle?
-    /// The selected index path as `[section, row]`.
-    public var selection: [Int]?
+    /// The selected index path, `[section, row]`.
+    public var selection: RowSelection?
 
     public var isReleased: Bool { appearance == .released }
 }

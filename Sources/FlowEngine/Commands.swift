@@ -27,7 +27,7 @@ extension Simulator {
                 throw .rejected(Rejection("no row [\(section), \(row)] on \(describe(vc)); it has \(rows.enumerated().map { "\($0.element) in section \($0.offset)" }.joined(separator: ", "))"))
             }
             try crashing { s throws(CrashSignal) in
-                s.state[vc].selection = [section, row]
+                s.state[vc].selection = RowSelection(section: section, row: row)
                 s.emit(.note("selected row [\(section), \(row)]"))
                 try s.trigger(.cell, on: vc, sender: SenderValue(.cell(section: section, row: row)))
             }
