@@ -2,12 +2,6 @@ import FlowEngine
 import FlowModel
 import FlowShell
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A simulated app for an app team's own tests, driven with the shell's commands. It works
 /// with Swift Testing and XCTest alike: nothing here depends on a test framework.
 ///
@@ -239,28 +233,6 @@ public struct FlowApp: Sendable {
     /// The `.flownav` files under a folder, recursively, sorted: arguments for a parameterised
     /// test (`@Test(arguments: FlowApp.transcripts(in: "flows"))`).
     public static func transcripts(in folder: String) -> [String] {
-        var out: [String] = []
-        walk(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder, into: &out)
-        return out
-    }
-
-    private static func walk(_ folder: String, into out: inout [String]) {
-        guard let dir = opendir(folder) else { return }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        closedir(dir)
-        for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            let path = folder + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                walk(path, into: &out)
-            } else if name.hasSuffix(".flownav") {
-                out.append(path)
-            }
-        }
+        TranscriptFinder.transcripts(in: folder)
     }
 }

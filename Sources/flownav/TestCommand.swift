@@ -78,48 +78,6 @@ struct TestCommand: ParsableCommand {
     }
 }
 
-/// Finds transcripts: a file as given, or every `*.flownav` under a folder, sorted.
-enum TranscriptFinder {
-    static let suffix = ".flownav"
-
-    struct Problem: Error {
-        var message: String
-    }
-
-    static func find(_ path: String) -> Result<[String], Problem> {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            return .failure(Problem(message: "\(path): error: \(errno == ENOENT ? "no such file or folder" : String(cString: strerror(errno)))"))
-        }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { return .success([path]) }
-        var out: [String] = []
-        walk(path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path, into: &out)
-        return .success(out)
-    }
-
-    /// Depth first, entries in byte order; hidden files and folders are skipped.
-    private static func walk(_ folder: String, into out: inout [String]) {
-        guard let dir = opendir(folder) else { return }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix(".") { continue }
-            names.append(name)
-        }
-        closedir(dir)
-        for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
-            let path = folder == "." ? name : folder + "/" + name
-            var info = stat()
-            guard stat(path, &info) == 0 else { continue }
-            if (info.st_mode & S_IFMT) == S_IFDIR {
-                walk(path, into: &out)
-            } else if name.hasSuffix(suffix) {
-                out.append(path)
-            }
-        }
-    }
-}
-
 /// Replaces a file's contents so that a reader (or a crash) sees the old file or the new one,
 /// never a mix: the text goes to a temporary file in the same folder, is flushed to disk, and
 /// is renamed over the original, keeping its permissions.
