@@ -46,9 +46,8 @@ extension Session {
             return
         case "relaunch":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
-            var fresh = Simulator(flow: sim.flow)
-            let events = fresh.launch()
-            sim = fresh
+            // `launch` starts from an empty state; the flow's index is kept, not rebuilt.
+            let events = sim.launch()
             out.events = events
             descriptions.reset()
             descriptions.update(sim)
