@@ -124,14 +124,7 @@ public enum ReportFormat {
                             w.field("column", p.column)
                         }
                         if let path = f.origin?.path { w.field("jsonPath", path) }
-                        if let steps = f.path {
-                            w.key("path")
-                            w.array { for s in steps { w.value(s.text) } }
-                        }
-                        if !f.console.isEmpty {
-                            w.key("console")
-                            w.array { for l in f.console { w.value(l) } }
-                        }
+                        pathAndConsole(f, w)
                     }
                 }
             }
@@ -167,6 +160,18 @@ public enum ReportFormat {
     // MARK: SARIF 2.1.0
 
     /// One run of the `flownav` driver with every rule, and a result per finding of every flow.
+    /// A finding's shortest path and console lines, as the JSON report and SARIF's properties give them.
+    static func pathAndConsole(_ f: Finding, _ w: JSONWriter) {
+        if let steps = f.path {
+            w.key("path")
+            w.array { for s in steps { w.value(s.text) } }
+        }
+        if !f.console.isEmpty {
+            w.key("console")
+            w.array { for l in f.console { w.value(l) } }
+        }
+    }
+
     public static func sarif(_ reports: [Report], version: String) -> String {
         let w = JSONWriter()
         let ruleIndex = Dictionary(uniqueKeysWithValues: Rules.all.enumerated().map { ($0.element.id, $0.offset) })
@@ -245,14 +250,7 @@ public enum ReportFormat {
                                     if f.path != nil || !f.console.isEmpty {
                                         w.key("properties")
                                         w.object {
-                                            if let steps = f.path {
-                                                w.key("path")
-                                                w.array { for s in steps { w.value(s.text) } }
-                                            }
-                                            if !f.console.isEmpty {
-                                                w.key("console")
-                                                w.array { for l in f.console { w.value(l) } }
-                                            }
+                                            pathAndConsole(f, w)
                                         }
                                     }
                                 }
