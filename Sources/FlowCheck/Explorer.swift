@@ -75,8 +75,9 @@ struct Explorer {
     private var sceneCommands: [[Command]] = []
     private var sceneFromCommands: [[(control: String?, row: (Int, Int)?)]] = []
     private var sceneContainer: [ContainerKind?] = []
-    private var classCommands: [String: [Command]] = [:]
-    private var classContainer: [String: ContainerKind?] = [:]
+    private var sceneClassIDs: [Int32] = []
+    private var classCommands: [Int32: [Command]] = [:]
+    private var classContainer: [Int32: ContainerKind?] = [:]
     private let needsChain: Bool
     /// Whether any class has manual code actions (else `call` is never tried).
     private let classHasCalls: Bool
@@ -115,7 +116,9 @@ struct Explorer {
         options.depth = max(0, min(options.depth, 10_000))
         options.maxStates = max(1, min(options.maxStates, Int(Int32.max) - 1))
         self.options = options
-        fresh = Simulator(flow: flow)
+        var sim = Simulator(flow: flow)
+        sim.eventDetail = .findings
+        fresh = sim
         encoder = StateEncoder(fresh)
         visited = StateSet(capacity: min(options.maxStates, 1 << 10))
         sceneReached = Array(repeating: false, count: flow.scenes.count)
@@ -130,6 +133,8 @@ struct Explorer {
         }
         var chain = flow.segues.contains { $0.kind == .embed }
         sceneContainer = flow.scenes.map { flow.containerKind(of: $0.className) }
+        let root = fresh
+        sceneClassIDs = flow.scenes.indices.map { root.classID(ofScene: $0) }
         for (i, s) in flow.scenes.enumerated() where sceneContainer[i] != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
         needsChain = chain
         classHasCalls = flow.classes.values.contains { $0.actions.contains { $0.trigger == .manual } }
@@ -197,8 +202,8 @@ struct Explorer {
             crashes += root.hasCrashed ? 1 : 0
             return coverage(seconds: Clock.now() - start)
         }
-        encoder.encode(root.state, into: &key)
-        _ = visited.insert(key)
+        let length = encoder.encode(root.state, into: &key)
+        _ = visited.insert(key, count: length)
         addNode(parent: -1, edge: 0, depth: 0)
         var level = 0
         while level < options.depth && !stopped {
@@ -263,8 +268,8 @@ struct Explorer {
                 crashes += 1
                 continue
             }
-            encoder.encode(s.state, into: &key)
-            let (_, inserted) = visited.insert(key)
+            let length = encoder.encode(s.state, into: &key)
+            let (_, inserted) = visited.insert(key, count: length)
             guard inserted else { continue }
             addNode(parent: Int32(node), edge: intern(command), depth: d)
             if visited.count >= options.maxStates {
@@ -284,54 +289,26 @@ struct Explorer {
 
     // MARK: Commands of a state
 
-    private mutating func container(_ i: borrowing Instance) -> ContainerKind? {
-        if let s = i.scene, i.className == flow.scenes[s].className { return sceneContainer[s] }
-        if let k = classContainer[i.className] { return k }
-        let k = flow.containerKind(of: i.className)
-        classContainer[i.className] = k
+    private mutating func container(_ i: borrowing Instance, _ state: AppState) -> ContainerKind? {
+        if let s = i.scene, i.classID == sceneClassIDs[s] { return sceneContainer[s] }
+        if let k = classContainer[i.classID] { return k }
+        let k = flow.containerKind(of: state.className(classID: i.classID))
+        classContainer[i.classID] = k
         return k
     }
 
-    private mutating func calls(of className: String) -> [Command] {
-        if let c = classCommands[className] { return c }
-        let c = flow.actions(of: className).filter { $0.trigger == .manual }.map { Command.call(action: $0.name, on: nil) }
-        classCommands[className] = c
-        return c
-    }
-
-    /// `AppState.topLevel` and `frontmost`, read in place (no copies of instances, no arrays).
-    private static func front(_ state: AppState, _ p: UnsafeBufferPointer<Instance>) -> (top: Int, front: Int)? {
-        guard var top = state.windowRoot else { return nil }
-        while let q = p[top].presented { top = q }
-        var x = top
-        descend: while true {
-            var count = 0, first = -1, last = -1
-            for c in p[x].children where p[c].role != .embedded {
-                if first < 0 { first = c }
-                last = c
-                count += 1
-            }
-            guard first >= 0 else { break }
-            switch p[first].role {
-            case .stack, .primary, .secondary: x = last
-            case .tab:
-                var k = min(p[x].selectedTab, count - 1)
-                for c in p[x].children where p[c].role != .embedded {
-                    if k == 0 { x = c; continue descend }
-                    k -= 1
-                }
-                break descend
-            default: break descend
-            }
-        }
-        return (top, x)
+    private mutating func calls(ofClass c: Int32, _ state: AppState) -> [Command] {
+        if let commands = classCommands[c] { return commands }
+        let commands = flow.actions(of: state.className(classID: c)).filter { $0.trigger == .manual }.map { Command.call(action: $0.name, on: nil) }
+        classCommands[c] = commands
+        return commands
     }
 
     private mutating func commands(in state: AppState) -> [Command] {
         state.instances.withUnsafeBufferPointer { p -> [Command] in
-            guard let (top, front) = Self.front(state, p) else { return [] }
+            guard let top = state.topLevel, let front = state.frontmost else { return [] }
             var out: [Command] = p[front].scene.map { sceneCommands[$0] } ?? []
-            if classHasCalls { out += calls(of: p[front].className) }
+            if classHasCalls { out += calls(ofClass: p[front].classID, state) }
             if needsChain {
                 for x in state.visibleChain(from: top) where x != front {
                     guard let s = p[x].scene else { continue }
@@ -345,10 +322,10 @@ struct Explorer {
             var x: Int? = front
             var navFound = false, tabBar = -1
             while let v = x {
-                let kind = container(p[v])
+                let kind = container(p[v], state)
                 if kind == .navigation && !navFound {
                     navFound = true
-                    if p[v].children.count > 1 { out.append(.back) }
+                    if p[v].childCount > 1 { out.append(.back) }
                 }
                 if kind == .tabBar && tabBar < 0 { tabBar = v }
                 x = p[v].parent
@@ -356,7 +333,7 @@ struct Explorer {
             if p[top].presenter != nil { out.append(.dismiss) }
             if tabBar >= 0 {
                 var n = 0
-                for c in p[tabBar].children where p[c].role == .tab { n += 1 }
+                for c in state.children(of: tabBar) where p[c].role == .tab { n += 1 }
                 let selected = p[tabBar].selectedTab
                 for k in 0..<n where k != selected { out.append(.tab(k)) }
             }
@@ -401,7 +378,7 @@ struct Explorer {
                 record(rule, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
             case .note(let text):
                 if text.hasPrefix("viewDidLoad() reads "), text.contains(text: ", which is nil") || text.contains(text: ", which has no value") {
-                    let cls = lastLoaded.map { after.state.instances[$0].className } ?? "?"
+                    let cls = lastLoaded.map { after.state.className(of: $0) } ?? "?"
                     let dep = text.between("viewDidLoad() reads ", ",") ?? ""
                     record(Rules.nilDependencyInViewDidLoad, "\(cls).\(text)", key: "\(cls).\(dep)", events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.contains(text: " is nil, so nothing is injected") {
@@ -411,7 +388,7 @@ struct Explorer {
                 } else if text.contains(text: "the switch has no case for") || text.contains(text: "maps to no segue identifier") {
                     record(Rules.typedDestinationUnhandled, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.hasPrefix("navigationController is nil") {
-                    let who = before.flatMap { b in b.state.frontmost.map { b.state.instances[$0].className } } ?? "?"
+                    let who = before.flatMap { b in b.state.frontmost.map { b.state.className(of: $0) } } ?? "?"
                     record(Rules.noNavigationController, "\(who): \(text)", key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.contains(text: "neither presents nor is presented, so dismiss does nothing") {
                     record(Rules.dismissDidNothing, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
@@ -475,7 +452,7 @@ struct Explorer {
             let file = String(location.split(separator: "/").last ?? location)
             if let cls = classByFile[file], let decl = flow.classes[cls] {
                 let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
-                if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.instances[id].className, of: cls),
+                if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.className(of: id), of: cls),
                    let v = decl.viewDidLoad {
                     return v.origin
                 }
@@ -495,7 +472,7 @@ struct Explorer {
         func receiver(_ on: Int?) -> Instance? { (on ?? state.frontmost).map { state.instances[$0] } }
         func triggered(_ t: Trigger, _ i: Instance) -> Origin? {
             if let s = i.scene, let seg = flow.segues.first(where: { $0.source == s && $0.trigger == t }) { return seg.origin }
-            if let a = flow.actions(of: i.className).first(where: { $0.trigger == t }) { return a.origin }
+            if let a = flow.actions(of: state.className(classID: i.classID)).first(where: { $0.trigger == t }) { return a.origin }
             return i.scene.map { flow.scenes[$0].origin }
         }
         switch command {
@@ -508,9 +485,9 @@ struct Explorer {
             return flow.segue(id, from: s).map { flow.segues[$0].origin } ?? flow.scenes[s].origin
         case .call(let name, let on):
             guard let i = receiver(on) else { return nil }
-            return flow.actions(of: i.className).first { $0.name == name }?.origin
+            return flow.actions(of: state.className(classID: i.classID)).first { $0.name == name }?.origin
         case .back, .dismiss, .tab:
-            return receiver(nil).flatMap { i in i.scene.map { flow.scenes[$0].origin } ?? flow.classes[i.className]?.origin }
+            return receiver(nil).flatMap { i in i.scene.map { flow.scenes[$0].origin } ?? flow.classes[state.className(classID: i.classID)]?.origin }
         }
     }
 

@@ -21,64 +21,85 @@ struct StateEncoder {
         sceneClassIDs = sim.flow.scenes.indices.map { sim.classID(ofScene: $0) }
     }
 
-    mutating func encode(_ state: AppState, into key: inout [UInt32]) {
-        key.removeAll(keepingCapacity: true)
-        guard let root = state.windowRoot else { return }
+    /// Encodes `state` into the front of `key` (grown as needed) and returns the key's length.
+    mutating func encode(_ state: AppState, into key: inout [UInt32]) -> Int {
+        guard let root = state.windowRoot else { return 0 }
+        // At most 4 words an instance and a nil-mask word per 32 slots, plus one per instance:
+        // room enough to write without a capacity check per word.
+        let bound = state.instances.count * 5 + state.slots.count / 32 + 1
+        if key.count < bound { key = [UInt32](repeating: 0, count: max(bound, 2 * key.count)) }
+        var n = 0
         state.instances.withUnsafeBufferPointer { instances in
-            node(root, instances, &key)
+            state.slots.withUnsafeBufferPointer { slots in
+                key.withUnsafeMutableBufferPointer { out in
+                    node(root, instances, slots, state, out, &n)
+                }
+            }
         }
+        return n
     }
 
-    private mutating func node(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ key: inout [UInt32]) {
-        // Fields are read in place and arrays by index: no copies of strings or arrays (each
-        // would cost a retain and a release), this runs for every node of every state.
+    private mutating func node(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ slots: UnsafeBufferPointer<DependencySlot>,
+                               _ state: AppState, _ key: UnsafeMutableBufferPointer<UInt32>, _ n: inout Int) {
+        // Fields are read in place and children along their links: no copies of strings or
+        // arrays (each would cost a retain and a release), this runs for every node of every state.
         let classID = p[id].classID
         var w0: UInt32 = 0
         if let s = p[id].scene {
             w0 = UInt32(truncatingIfNeeded: s + 1) & 0xFFFF
-            if classID != sceneClassIDs[s] { w0 |= classCode(id, p) << 16 }
+            if classID != sceneClassIDs[s] { w0 |= classCode(classID, state) << 16 }
         } else {
-            w0 = classCode(id, p) << 16
+            w0 = classCode(classID, state) << 16
         }
         var w1 = Self.appearanceCode(p[id].appearance)
-        if p[id].selection != nil { w1 |= 1 << 3 }
+        if p[id].hasSelection { w1 |= 1 << 3 }
         w1 |= Self.roleCode(p[id].role) << 4
         w1 |= Self.styleCode(p[id].presentationStyle) << 7
         if p[id].presented != nil { w1 |= 1 << 11 }
-        let tab = p[id].selectedTab, children = p[id].children.count
+        let tab = p[id].selectedTab, children = Int(p[id].childCount)
         let escaped = tab >= 255 || children >= 4095
         w1 |= escaped ? (0xFF << 12) | (0xFFF << 20) : UInt32(tab) << 12 | UInt32(children) << 20
-        key.append(w0)
-        key.append(w1)
+        key[n] = w0
+        key[n + 1] = w1
+        n += 2
         if escaped {
-            key.append(UInt32(truncatingIfNeeded: tab))
-            key.append(UInt32(truncatingIfNeeded: children))
+            key[n] = UInt32(truncatingIfNeeded: tab)
+            key[n + 1] = UInt32(truncatingIfNeeded: children)
+            n += 2
         }
-        let dependencies = p[id].dependencies.count
+        let dependencies = Int(p[id].dependencyCount)
         if dependencies > 0 {
+            let first = Int(p[id].firstDependency)
             var mask: UInt32 = 0
             var bit: UInt32 = 0
-            for k in 0..<dependencies {
-                if p[id].dependencies[k].value != nil { mask |= 1 << bit }
+            for k in first..<first + dependencies {
+                if slots[k].value != nil { mask |= 1 << bit }
                 bit += 1
                 if bit == 32 {
-                    key.append(mask)
+                    key[n] = mask
+                    n += 1
                     mask = 0
                     bit = 0
                 }
             }
-            if bit > 0 { key.append(mask) }
+            if bit > 0 {
+                key[n] = mask
+                n += 1
+            }
         }
-        for k in 0..<children { node(p[id].children[k], p, &key) }
-        if let q = p[id].presented { node(q, p, &key) }
+        var c = p[id].firstChild
+        while c >= 0 {
+            node(Int(c), p, slots, state, key, &n)
+            c = p[Int(c)].nextSibling
+        }
+        if let q = p[id].presented { node(q, p, slots, state, key, &n) }
     }
 
-    /// A class's code: its number in the flow + 1, or for a class the flow does not know, a
-    /// code of its own from 0x8000 up.
-    private mutating func classCode(_ id: Int, _ p: UnsafeBufferPointer<Instance>) -> UInt32 {
-        let c = p[id].classID
-        if c >= 0 { return UInt32(c) + 1 }
-        return classCode(p[id].className) | 0x8000
+    /// A class's code: its number in the flow + 1, or for a class the flow does not list (a
+    /// number that depends on the order the path met them), a code of its own from 0x8000 up.
+    private mutating func classCode(_ c: Int32, _ state: AppState) -> UInt32 {
+        if Int(c) < state.classNames.names.count { return UInt32(c) + 1 }
+        return classCode(state.className(classID: c)) | 0x8000
     }
 
     private mutating func classCode(_ name: String) -> UInt32 {
@@ -168,7 +189,13 @@ struct StateSet {
 
     /// The state number of `key`, and whether it is new.
     mutating func insert(_ key: [UInt32]) -> (index: Int, inserted: Bool) {
-        key.withUnsafeBufferPointer { k in
+        insert(key, count: key.count)
+    }
+
+    /// The state number of the first `count` words of `key`, and whether it is new.
+    mutating func insert(_ key: [UInt32], count: Int) -> (index: Int, inserted: Bool) {
+        key.withUnsafeBufferPointer { whole in
+            let k = UnsafeBufferPointer(rebasing: whole[..<count])
             let h = Self.hash(k)
             var pos = Int(h) & mask
             while true {

@@ -51,31 +51,115 @@ public enum ChildRole: String, Hashable, Sendable {
     case embedded
 }
 
-/// One live (or released) view controller of the simulated app.
+/// One live (or released) view controller of the simulated app: a plain record of small
+/// numbers, without references. The exploration of `flownav check` copies the state for every
+/// transition it tries; with no strings or arrays in an instance that copy is one block move,
+/// with no reference counting. The class's name, the dependency values and the children live
+/// beside the instances in `AppState` (`className(of:)`, `dependencies(of:)`, `children(of:)`).
 public struct Instance: Hashable, Sendable {
-    /// Also the basis of the printed address: a counter, so transcripts are stable.
-    public var id: Int
-    public internal(set) var className: String
-    /// `className`'s number in the simulator's flow (-1: a class the flow does not know): within
-    /// one flow, two instances with the same number ≥ 0 have the same class.
-    public internal(set) var classID: Int32 = -1
-    /// The storyboard scene it was decoded from, if any.
-    public var scene: Int?
-    public var dependencies: [DependencySlot]
+    // Optional numbers are stored as -1, so that an instance packs into a few words.
+    private var _id: Int32
+    /// The class's number in the simulator's flow (`AppState.className(of:)` names it): two
+    /// instances with the same number have the same class.
+    public internal(set) var classID: Int32
+    private var _scene: Int32 = -1
+    private var _parent: Int32 = -1
+    private var _presented: Int32 = -1
+    private var _presenter: Int32 = -1
+    /// Children as a doubly linked list (-1: none), for walks that must not make arrays.
+    public internal(set) var firstChild: Int32 = -1
+    public internal(set) var lastChild: Int32 = -1
+    public internal(set) var nextSibling: Int32 = -1
+    public internal(set) var previousSibling: Int32 = -1
+    public internal(set) var childCount: Int32 = 0
+    private var _selectedTab: Int32 = 0
+    /// `dependencyCount` slots from `firstDependency` in `AppState.slots`.
+    public internal(set) var firstDependency: Int32 = 0
+    public internal(set) var dependencyCount: Int32 = 0
+    private var selectedSection: Int32 = -1
+    private var selectedRow: Int32 = 0
     public var appearance: Appearance = .notLoaded
-    public var parent: Int?
     public var role: ChildRole?
-    /// Navigation stack (bottom first), tabs, split columns or embedded children.
-    public var children: [Int] = []
-    public var selectedTab: Int = 0
-    /// The view controller this one presents, and the one presenting it.
-    public var presented: Int?
-    public var presenter: Int?
     public var presentationStyle: ModalPresentationStyle?
+
+    init(id: Int, classID: Int32, scene: Int?, firstDependency: Int, dependencyCount: Int) {
+        _id = Int32(truncatingIfNeeded: id)
+        self.classID = classID
+        _scene = scene.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        self.firstDependency = Int32(truncatingIfNeeded: firstDependency)
+        self.dependencyCount = Int32(truncatingIfNeeded: dependencyCount)
+    }
+
+    /// Also the basis of the printed address: a counter, so transcripts are stable.
+    public var id: Int { Int(_id) }
+    /// The storyboard scene it was decoded from, if any.
+    public var scene: Int? { _scene < 0 ? nil : Int(_scene) }
+    public var parent: Int? {
+        get { _parent < 0 ? nil : Int(_parent) }
+        set { _parent = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+    /// The view controller this one presents, and the one presenting it.
+    public var presented: Int? {
+        get { _presented < 0 ? nil : Int(_presented) }
+        set { _presented = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+    public var presenter: Int? {
+        get { _presenter < 0 ? nil : Int(_presenter) }
+        set { _presenter = newValue.map { Int32(truncatingIfNeeded: $0) } ?? -1 }
+    }
+    public var selectedTab: Int {
+        get { Int(_selectedTab) }
+        set { _selectedTab = Int32(truncatingIfNeeded: newValue) }
+    }
     /// The selected index path, `[section, row]`.
-    public var selection: RowSelection?
+    public var selection: RowSelection? {
+        get { selectedSection < 0 ? nil : RowSelection(section: Int(selectedSection), row: Int(selectedRow)) }
+        set {
+            selectedSection = newValue.map { Int32(truncatingIfNeeded: $0.section) } ?? -1
+            selectedRow = newValue.map { Int32(truncatingIfNeeded: $0.row) } ?? 0
+        }
+    }
+    /// Whether a row is selected, without making the index path.
+    public var hasSelection: Bool { selectedSection >= 0 }
 
     public var isReleased: Bool { appearance == .released }
+}
+
+/// The names of a flow's classes by number, shared by every copy of a state (one reference).
+public final class ClassNames: Hashable, Sendable {
+    public let names: [String]
+
+    public init(_ names: [String]) { self.names = names }
+
+    public static func == (a: ClassNames, b: ClassNames) -> Bool { a === b || a.names == b.names }
+    public func hash(into hasher: inout Hasher) { hasher.combine(names) }
+}
+
+/// The children of a view controller, in order (a navigation stack bottom first), walked in
+/// place along the instances' sibling links.
+public struct Children: Sequence, Sendable {
+    let instances: [Instance]
+    let head: Int32
+    let tail: Int32
+    public let count: Int
+
+    public struct Iterator: IteratorProtocol {
+        let instances: [Instance]
+        var upcoming: Int32
+
+        public mutating func next() -> Int? {
+            guard upcoming >= 0 else { return nil }
+            let n = Int(upcoming)
+            upcoming = instances[n].nextSibling
+            return n
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(instances: instances, upcoming: head) }
+    public var underestimatedCount: Int { count }
+    public var isEmpty: Bool { count == 0 }
+    public var first: Int? { head < 0 ? nil : Int(head) }
+    public var last: Int? { tail < 0 ? nil : Int(tail) }
 }
 
 /// Why the simulated app stopped: a Swift runtime trap or an uncaught Objective-C exception.
@@ -99,17 +183,118 @@ public enum Crash: Hashable, Sendable {
 /// The whole simulated app: a value, cheap to copy and compare.
 public struct AppState: Hashable, Sendable {
     /// Every instance ever made, indexed by id; released ones stay for `inspect`.
-    public var instances: [Instance] = []
+    public private(set) var instances: [Instance] = []
+    /// Every instance's dependency values, each instance's in one run (`Instance.firstDependency`).
+    public private(set) var slots: [DependencySlot] = []
     public var windowRoot: Int?
     public var crash: Crash?
+    /// The flow's class names by number.
+    public let classNames: ClassNames
+    /// Names of classes the flow does not list, numbered from `classNames.names.count` on.
+    private(set) var otherClassNames: [String] = []
 
-    public init() {}
+    public init(classNames: ClassNames = ClassNames([])) {
+        self.classNames = classNames
+    }
 
     // Yielding accessors: reading one field of an instance must not copy the whole instance.
     public subscript(_ id: Int) -> Instance {
         _read { yield instances[id] }
         _modify { yield &instances[id] }
     }
+
+    // MARK: Names, dependencies, children
+
+    /// The class of an instance, e.g. `DetailViewController`.
+    public func className(of id: Int) -> String { className(classID: instances[id].classID) }
+
+    public func className(classID c: Int32) -> String {
+        let n = classNames.names.count
+        return Int(c) < n ? classNames.names[Int(c)] : otherClassNames[Int(c) - n]
+    }
+
+    /// The number of a class name the flow does not list: a new one the first time.
+    mutating func classID(ofOther name: String) -> Int32 {
+        let n = classNames.names.count
+        if let i = otherClassNames.firstIndex(of: name) { return Int32(n + i) }
+        otherClassNames.append(name)
+        return Int32(n + otherClassNames.count - 1)
+    }
+
+    /// An instance's dependencies, in its class's order.
+    public func dependencies(of id: Int) -> ArraySlice<DependencySlot> {
+        let start = Int(instances[id].firstDependency)
+        return slots[start..<start + Int(instances[id].dependencyCount)]
+    }
+
+    /// The slot of an instance's dependency, by name.
+    func slot(_ name: String, of id: Int) -> Int? {
+        let start = Int(instances[id].firstDependency)
+        for k in start..<start + Int(instances[id].dependencyCount) where slots[k].name == name { return k }
+        return nil
+    }
+
+    mutating func setSlot(_ k: Int, value: String?, provenance: String) {
+        slots[k].value = value
+        slots[k].provenance = provenance
+    }
+
+    /// Adds an instance with its dependency slots; its id is the next number.
+    mutating func add(classID: Int32, scene: Int?, slots new: [DependencySlot]) -> Int {
+        let id = instances.count
+        instances.append(Instance(id: id, classID: classID, scene: scene, firstDependency: slots.count, dependencyCount: new.count))
+        slots.append(contentsOf: new)
+        return id
+    }
+
+    /// A view controller's children in order: a navigation stack bottom first, the tabs, the
+    /// split columns, embedded children.
+    public func children(of id: Int) -> Children {
+        Children(instances: instances, head: instances[id].firstChild, tail: instances[id].lastChild, count: Int(instances[id].childCount))
+    }
+
+    /// The `k`th child (0-based).
+    func child(_ k: Int, of id: Int) -> Int? {
+        var c = instances[id].firstChild
+        var n = k
+        while c >= 0 && n > 0 {
+            c = instances[Int(c)].nextSibling
+            n -= 1
+        }
+        return c < 0 ? nil : Int(c)
+    }
+
+    mutating func appendChild(_ c: Int, to p: Int) {
+        let c32 = Int32(truncatingIfNeeded: c)
+        let tail = instances[p].lastChild
+        instances[c].previousSibling = tail
+        instances[c].nextSibling = -1
+        if tail >= 0 { instances[Int(tail)].nextSibling = c32 } else { instances[p].firstChild = c32 }
+        instances[p].lastChild = c32
+        instances[p].childCount += 1
+    }
+
+    mutating func prependChild(_ c: Int, to p: Int) {
+        let c32 = Int32(truncatingIfNeeded: c)
+        let head = instances[p].firstChild
+        instances[c].nextSibling = head
+        instances[c].previousSibling = -1
+        if head >= 0 { instances[Int(head)].previousSibling = c32 } else { instances[p].lastChild = c32 }
+        instances[p].firstChild = c32
+        instances[p].childCount += 1
+    }
+
+    /// Unlinks a child from its parent's list (its `parent` is left to the caller).
+    mutating func removeChild(_ c: Int, from p: Int) {
+        let prev = instances[c].previousSibling, next = instances[c].nextSibling
+        if prev >= 0 { instances[Int(prev)].nextSibling = next } else { instances[p].firstChild = next }
+        if next >= 0 { instances[Int(next)].previousSibling = prev } else { instances[p].lastChild = prev }
+        instances[c].previousSibling = -1
+        instances[c].nextSibling = -1
+        instances[p].childCount -= 1
+    }
+
+    // MARK: The tree
 
     /// The bottom of the presentation chain of `id`'s level: the view controller that is not
     /// itself a child and that presents or is presented.
@@ -148,12 +333,15 @@ public struct AppState: Hashable, Sendable {
         var selected = -1
         var n = 0
         let selectedTab = instances[x].selectedTab
-        for c in instances[x].children {
-            let role = instances[c].role
+        var c = instances[x].firstChild
+        while c >= 0 {
+            let ci = Int(c)
+            c = instances[ci].nextSibling
+            let role = instances[ci].role
             if role == .embedded { continue }
             if firstRole == nil { firstRole = role }
-            if n == selectedTab { selected = c }
-            last = c
+            if n == selectedTab { selected = ci }
+            last = ci
             n += 1
         }
         switch firstRole {
@@ -180,34 +368,50 @@ public struct AppState: Hashable, Sendable {
     private func appendVisible(_ x: Int, to out: inout [Int]) {
         out.append(x)
         var firstRole: ChildRole?
-        for c in instances[x].children where instances[c].role != .embedded {
-            firstRole = instances[c].role
-            break
+        var c = instances[x].firstChild
+        while c >= 0 {
+            if instances[Int(c)].role != .embedded {
+                firstRole = instances[Int(c)].role
+                break
+            }
+            c = instances[Int(c)].nextSibling
         }
         switch firstRole {
         case .stack?, .tab?:
             if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
         case .primary?, .secondary?:
-            for c in instances[x].children where instances[c].role != .embedded { appendVisible(c, to: &out) }
+            for c in children(of: x) where instances[c].role != .embedded { appendVisible(c, to: &out) }
         default:
             break
         }
-        for e in instances[x].children where instances[e].role == .embedded { appendVisible(e, to: &out) }
+        var e = instances[x].firstChild
+        while e >= 0 {
+            if instances[Int(e)].role == .embedded { appendVisible(Int(e), to: &out) }
+            e = instances[Int(e)].nextSibling
+        }
     }
 
     /// How many tab children `x` has, counted in place.
     func tabCount(of x: Int) -> Int {
         var n = 0
-        for c in instances[x].children where instances[c].role == .tab { n += 1 }
+        var c = instances[x].firstChild
+        while c >= 0 {
+            if instances[Int(c)].role == .tab { n += 1 }
+            c = instances[Int(c)].nextSibling
+        }
         return n
     }
 
     /// The `n`th tab child of `x` (0-based), found in place.
     func tab(_ n: Int, of x: Int) -> Int? {
         var k = n
-        for c in instances[x].children where instances[c].role == .tab {
-            if k == 0 { return c }
-            k -= 1
+        var c = instances[x].firstChild
+        while c >= 0 {
+            if instances[Int(c)].role == .tab {
+                if k == 0 { return Int(c) }
+                k -= 1
+            }
+            c = instances[Int(c)].nextSibling
         }
         return nil
     }

@@ -44,8 +44,8 @@ extension Simulator {
             guard let front = state.frontmost, let nav = nearestAncestor(of: front, kind: .navigation, includingSelf: true) else {
                 throw .rejected(Rejection("nothing to go back to: the front-most view controller is not in a navigation controller"))
             }
-            guard state[nav].children.count > 1 else {
-                throw .rejected(Rejection("nothing to go back to: \(describe(state[nav].children.first ?? nav)) is the root of \(describe(nav))"))
+            guard state[nav].childCount > 1 else {
+                throw .rejected(Rejection("nothing to go back to: \(describe(state.children(of: nav).first ?? nav)) is the root of \(describe(nav))"))
             }
             pop(nav)
         case .dismiss:
@@ -114,7 +114,7 @@ extension Simulator {
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
     /// `performSegue`, `dismiss`, …) through the same machinery as segues.
     private mutating func run(_ action: CodeAction, on vc: Int) throws(CrashSignal) {
-        let owner = info(of: vc).declarations.first { $0.actions.contains { $0.name == action.name } }?.name ?? state[vc].className
+        let owner = info(of: vc).declarations.first { $0.actions.contains { $0.name == action.name } }?.name ?? state.className(of: vc)
         let caller = "\(owner).\(action.name)"
         emit(.called(id: vc, method: action.name, detail: nil))
         let scope = Scope(selfID: vc)
@@ -177,7 +177,7 @@ extension Simulator {
                 emit(.note("\(describe(vc)) neither presents nor is presented, so dismiss does nothing"))
             }
         case .pop:
-            guard let nav = nearestAncestor(of: vc, kind: .navigation), state[nav].children.count > 1 else {
+            guard let nav = nearestAncestor(of: vc, kind: .navigation), state[nav].childCount > 1 else {
                 emit(.note("there is nothing to pop, so popViewController returns nil"))
                 return
             }

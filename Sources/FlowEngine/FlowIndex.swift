@@ -74,6 +74,8 @@ final class FlowIndex: Sendable {
     /// The same classes by number (`Instance.classID`): an array index instead of a string hash.
     let classList: [ClassInfo]
     let classIDs: [String: Int32]
+    /// The names of `classList`, for states to name their instances' classes.
+    let classNames: ClassNames
     /// The class number of each scene's class.
     let sceneClassIDs: [Int32]
     let scenes: [SceneInfo]
@@ -85,8 +87,16 @@ final class FlowIndex: Sendable {
         var nibs: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
         nibScenes = nibs
+        // Every name an instance's class can have: the scenes' classes, the declared ones, what
+        // segue actions return and code builds, and UIKit's (a state then names classes by number).
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
+        names.insert("UIViewController")
         for s in flow.scenes { names.insert(s.className) }
+        if let root = flow.launch.root { names.insert(root.className) }
+        for c in flow.classes.values {
+            for a in c.segueActions { if let r = a.returns { names.insert(r) } }
+            for a in c.actions { if let n = a.className, n != "self", n != "navigationController" { names.insert(n) } }
+        }
         var classes: [String: ClassInfo] = [:]
         var list: [ClassInfo] = []
         var ids: [String: Int32] = [:]
@@ -98,6 +108,7 @@ final class FlowIndex: Sendable {
         }
         self.classes = classes
         self.classList = list
+        self.classNames = ClassNames(names.sorted())
         self.classIDs = ids
         self.sceneClassIDs = flow.scenes.map { ids[$0.className] ?? -1 }
         var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)

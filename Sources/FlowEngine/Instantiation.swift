@@ -11,9 +11,9 @@ struct OuterSegue {
 
 extension Simulator {
     mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
-        let id = state.instances.count
         var slots: [DependencySlot] = []
-        let classID = classID(className, scene: scene)
+        var classID = classID(className, scene: scene)
+        if classID < 0 { classID = state.classID(ofOther: className) }
         let cls = info(classID: classID, className)
         let initSets = initializer.flatMap { cls.initializers[$0] }?.sets ?? []
         for d in cls.dependencies {
@@ -26,15 +26,14 @@ extension Simulator {
                 slots.append(DependencySlot(name: d.name, value: nil, provenance: "not set"))
             }
         }
-        state.instances.append(Instance(id: id, className: className, classID: classID, scene: scene, dependencies: slots))
+        let id = state.add(classID: classID, scene: scene, slots: slots)
         emit(.instantiated(id: id, via: via))
         return id
     }
 
     mutating func setDependency(_ name: String, of id: Int, to value: String?, by: String) {
-        guard let i = state[id].dependencies.firstIndex(where: { $0.name == name }) else { return }
-        state[id].dependencies[i].value = value
-        state[id].dependencies[i].provenance = by
+        guard let k = state.slot(name, of: id) else { return }
+        state.setSlot(k, value: value, provenance: by)
         emit(.injected(id: id, dependency: name, value: value, by: by))
     }
 
@@ -139,9 +138,9 @@ extension Simulator {
         state[child].parent = parent
         state[child].role = role
         if role == .primary {
-            state[parent].children.insert(child, at: 0)
+            state.prependChild(child, to: parent)
         } else {
-            state[parent].children.append(child)
+            state.appendChild(child, to: parent)
         }
     }
 

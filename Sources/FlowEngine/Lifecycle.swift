@@ -21,7 +21,7 @@ extension Simulator {
         guard cls.hasViewDidLoad, let (v, owner) = cls.viewDidLoad else { return }
         let loc = location(file: owner.file, line: v.line)
         for name in v.asserts {
-            let slot = state[id].dependencies.first { $0.name == name }
+            let slot = state.slot(name, of: id).map { state.slots[$0] }
             if slot?.value == nil {
                 emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(slot?.provenance == "not set" ? "never set" : "set to nil")"))
                 throw CrashSignal(crash: .trap(location: loc, kind: "Assertion failed", message: ""))
@@ -29,7 +29,7 @@ extension Simulator {
         }
         for name in v.uses {
             guard let dep = info(of: id).dependencyByName[name] else { continue }
-            let slot = state[id].dependencies.first { $0.name == name }
+            let slot = state.slot(name, of: id).map { state.slots[$0] }
             guard slot?.value == nil else { continue }
             switch dep.injection {
             case .implicitlyUnwrapped:
@@ -100,7 +100,7 @@ extension Simulator {
     /// Releases an instance with its children and what it presents (deinit, deepest first).
     mutating func release(_ id: Int) {
         if let p = state[id].presented { release(p) }
-        for c in state[id].children.reversed() { release(c) }
+        for c in state.children(of: id).reversed() { release(c) }
         state[id].appearance = .released
         state[id].presented = nil
         emit(.transition(.released(id)))

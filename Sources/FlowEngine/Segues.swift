@@ -73,7 +73,7 @@ extension Simulator {
         var target = destination
         for step in c.unwrap {
             let kind = info(of: target).container
-            let content = state[target].children.filter { state[$0].role != .embedded }
+            let content = state.children(of: target).filter { state[$0].role != .embedded }
             switch step {
             case .navigationTop where kind == .navigation: target = content.last ?? target
             case .navigationRoot where kind == .navigation: target = content.first ?? target

@@ -6,13 +6,26 @@ public struct Simulator: Sendable {
     /// The flow, kept in the shared `FlowIndex`: a copy of a simulator (one per explored
     /// transition) then retains one object instead of every array and dictionary of the flow.
     public var flow: Flow { _read { yield index.flow } }
-    public internal(set) var state = AppState()
+    public internal(set) var state: AppState
     /// Events of the command being run.
     var events: [Event] = []
     let index: FlowIndex
 
+    /// Which events `launch` and `run` return.
+    public enum EventDetail: Sendable {
+        /// Everything, for the shell and transcripts.
+        case all
+        /// What `flownav check` reads: instantiations, `prepare(for:sender:)`, `viewDidLoad()`,
+        /// console lines, notes and crashes; not the transitions, injections, other lifecycle
+        /// callbacks and other calls, which it would make and destroy by the million unread.
+        case findings
+    }
+
+    public var eventDetail: EventDetail = .all
+
     public init(flow: Flow) {
         self.index = FlowIndex(flow)
+        state = AppState(classNames: index.classNames)
     }
 
     public var hasCrashed: Bool { state.crash != nil }
@@ -20,7 +33,7 @@ public struct Simulator: Sendable {
     /// Starts the app: decodes the initial scene (or builds the root in code), runs the app
     /// delegate's injection, and makes the window visible.
     public mutating func launch() -> [Event] {
-        state = AppState()
+        state = AppState(classNames: index.classNames)
         events = []
         do throws(CrashSignal) {
             let root: Int
@@ -54,7 +67,7 @@ public struct Simulator: Sendable {
         // no copy of the state is kept to roll back: copying it would cost O(instances) a command.
         // Room for a typical command's events at once, rather than growing 1, 2, 4, 8, 16.
         events = []
-        events.reserveCapacity(16)
+        events.reserveCapacity(eventDetail == .all ? 16 : 6)
         do throws(CommandFailure) {
             try execute(command)
         } catch {
@@ -79,7 +92,19 @@ public struct Simulator: Sendable {
         emit(.crashed(c))
     }
 
-    mutating func emit(_ e: Event) { events.append(e) }
+    @inline(__always)
+    mutating func emit(_ e: Event) {
+        if eventDetail == .findings {
+            switch e {
+            case .transition, .injected: return
+            case .lifecycle(_, let callback) where callback != .viewDidLoad: return
+            case .called(_, _, let detail):
+                guard case .prepare? = detail?.kind else { return }
+            default: break
+            }
+        }
+        events.append(e)
+    }
 
     // MARK: Descriptions
 
@@ -106,15 +131,18 @@ public struct Simulator: Sendable {
     /// What the flow says about a class by number.
     @inline(__always)
     func info(classID c: Int32, _ className: String) -> FlowIndex.ClassInfo {
-        c >= 0 ? index.classList[Int(c)] : info(className)
+        c >= 0 && Int(c) < index.classList.count ? index.classList[Int(c)] : info(className)
     }
 
     /// What the flow says about an instance's class: by number, without hashing its name.
     @inline(__always)
     func info(of id: Int) -> FlowIndex.ClassInfo {
-        let c = state[id].classID
-        return c >= 0 ? index.classList[Int(c)] : info(of: id)
+        let c = Int(state[id].classID)
+        return c < index.classList.count ? index.classList[c] : info(state.className(of: id))
     }
+
+    /// The class of an instance, e.g. `DetailViewController`.
+    public func className(of id: Int) -> String { state.className(of: id) }
 
     /// An instance's class and superclasses, itself first (resolved once per flow: `Flow.lineage(of:)`).
     public func lineage(of id: Int) -> [String] { info(of: id).lineage }

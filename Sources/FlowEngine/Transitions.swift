@@ -15,7 +15,7 @@ extension Simulator {
         if info(of: dest).container == .navigation {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Pushing a navigation controller is not supported", preamble: []))
         }
-        if state[nav].children.contains(dest) {
+        if state[dest].parent == nav {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Pushing the same view controller instance more than once is not supported (\(describe(dest)))", preamble: []))
         }
         if state[dest].parent != nil || state[dest].presenter != nil {
@@ -24,7 +24,7 @@ extension Simulator {
                 reason: "child view controller:\(describe(dest)) should have parent view controller:\(describe(state[dest].parent ?? state[dest].presenter!)) but requested parent is:\(describe(nav))",
                 preamble: []))
         }
-        let from = state[nav].children.last
+        let from = state.children(of: nav).last
         let visible = state[nav].appearance == .appeared
         emit(.lifecycle(id: dest, callback: .willMoveToParent))
         attach(dest, to: nav, role: .stack)
@@ -84,9 +84,9 @@ extension Simulator {
 
     /// Pops the top of a navigation stack.
     mutating func pop(_ nav: Int) {
-        let stack = state[nav].children
-        guard stack.count > 1 else { return }
-        pop(nav, to: stack[stack.count - 2])
+        let top = state[nav].lastChild
+        guard state[nav].childCount > 1, top >= 0 else { return }
+        pop(nav, to: Int(state[Int(top)].previousSibling))
     }
 
     /// `popToViewController(_:animated:)`: everything above `target` leaves in one transition.
@@ -94,7 +94,7 @@ extension Simulator {
     /// screen); each popped one gets `willMove(toParent: nil)` / `didMove(toParent: nil)` and is
     /// released, top first (reference §3.9, pop B→A).
     mutating func pop(_ nav: Int, to target: Int) {
-        let stack = state[nav].children
+        let stack = Array(state.children(of: nav))
         guard let i = stack.firstIndex(of: target), i < stack.count - 1, let top = stack.last else { return }
         let popped = Array(stack[(i + 1)...].reversed())
         let visible = state[nav].appearance == .appeared
@@ -105,7 +105,7 @@ extension Simulator {
             let new = state.visibleChain(from: target)
             swapAppearance(from: old, to: new)
         }
-        state[nav].children.removeLast(popped.count)
+        for p in popped { state.removeChild(p, from: nav) }
         for p in popped {
             state[p].parent = nil
             emit(.lifecycle(id: p, callback: .didMoveToParent))
@@ -131,12 +131,12 @@ extension Simulator {
 
     /// `showDetailViewController(_:sender:)` in a split view: the new detail replaces the old.
     mutating func showDetail(_ dest: Int, in split: Int) throws(CrashSignal) {
-        let old = state[split].children.first { state[$0].role == .secondary }
+        let old = state.children(of: split).first { state[$0].role == .secondary }
         let visible = state[split].appearance == .appeared
         attach(dest, to: split, role: .secondary)
         emit(.transition(.showDetail(dest, in: split)))
         if let old {
-            state[split].children.removeAll { $0 == old }
+            state.removeChild(old, from: split)
             state[old].parent = nil
         }
         if visible {

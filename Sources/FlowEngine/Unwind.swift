@@ -33,7 +33,7 @@ extension Simulator {
 
     /// `_destinationForUnwindingFromSource`: allowed children first, then the view controller.
     private func search(_ vc: Int, selector: String, source: Int, excluding path: Int?) -> Int? {
-        var children = state[vc].children.filter { $0 != path }
+        var children = state.children(of: vc).filter { $0 != path }
         if info(of: vc).container == .navigation { children.reverse() }
         for c in children {
             if let found = search(c, selector: selector, source: source, excluding: nil) { return found }
@@ -57,7 +57,7 @@ extension Simulator {
                 // child on the path in one popToViewController:, not one pop at a time.
                 pop(ancestor, to: child)
             case .tabBar:
-                let tabs = state[ancestor].children.filter { state[$0].role == .tab }
+                let tabs = state.children(of: ancestor).filter { state[$0].role == .tab }
                 if let i = tabs.firstIndex(of: child), i != state[ancestor].selectedTab { try selectTab(i, of: ancestor) }
             default:
                 break

@@ -174,13 +174,13 @@ extension Simulator {
                 if scope.identifier == nil { soleValueIsNil = true }
                 j += 11
             } else if let id = scope.selfID, let dep = info(of: id).dependencyByName[word] {
-                let slot = state[id].dependencies.first { $0.name == word }
+                let slot = state.slot(word, of: id).map { state.slots[$0] }
                 if let v = slot?.value {
                     emit(v)
                 } else {
                     if dep.injection == .implicitlyUnwrapped {
                         throw CrashSignal(crash: .trap(
-                            location: location(file: info(declaringClass(of: word, in: state[id].className)).file, line: nil),
+                            location: location(file: info(declaringClass(of: word, in: state.className(of: id))).file, line: nil),
                             kind: "Fatal error", message: Self.nilUnwrap))
                     }
                     emit("nil")
@@ -206,7 +206,7 @@ extension Simulator {
         case .selection: return scope.selfID.flatMap { state[$0].selection } != nil
         case .noSelection: return scope.selfID.flatMap { state[$0].selection } == nil
         case .isNil(let name), .isNotNil(let name):
-            let value = scope.selfID.flatMap { id in state[id].dependencies.first { $0.name == name }?.value }
+            let value = scope.selfID.flatMap { id in state.slot(name, of: id).flatMap { state.slots[$0].value } }
             if case .isNil = condition { return value == nil }
             return value != nil
         }

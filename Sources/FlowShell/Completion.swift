@@ -46,14 +46,14 @@ extension Session {
         case "tap":
             return subject.isEmpty ? offer(scene?.controls ?? []) : offer(["from"])
         case "call":
-            return subject.isEmpty ? offer(sim.flow.actions(of: sim.state[receiver].className).map(\.name)) : offer(["from"])
+            return subject.isEmpty ? offer(sim.flow.actions(of: sim.state.className(of: receiver)).map(\.name)) : offer(["from"])
         case "select":
             let rows = scene?.rows.first ?? 0
             return subject.isEmpty ? offer((0..<min(rows, 100)).map(String.init)) : offer(["from"])
         case "tab":
             guard let f = sim.state.frontmost else { return offer([]) }
-            let tabBar = ([f] + sim.state.ancestors(of: f)).first { sim.flow.containerKind(of: sim.state[$0].className) == .tabBar }
-            let n = tabBar.map { t in sim.state[t].children.filter { sim.state[$0].role == .tab }.count } ?? 0
+            let tabBar = ([f] + sim.state.ancestors(of: f)).first { sim.flow.containerKind(of: sim.state.className(of: $0)) == .tabBar }
+            let n = tabBar.map { t in sim.state.children(of: t).filter { sim.state[$0].role == .tab }.count } ?? 0
             return args.isEmpty ? offer((0..<n).map(String.init)) : offer([])
         case "segues":
             return offer(["from"])

@@ -43,7 +43,7 @@ public struct Session: Sendable {
         guard let sim else { return "no flow" }
         if sim.hasCrashed { return "\(sim.flow.name):crashed" }
         guard let f = sim.state.frontmost else { return sim.flow.name }
-        return "\(sim.flow.name):\(sim.state[f].className)"
+        return "\(sim.flow.name):\(sim.state.className(of: f))"
     }
 
     /// Loads a flow and launches it; the current flow stays when the new one fails.

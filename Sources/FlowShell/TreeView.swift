@@ -34,7 +34,7 @@ struct TreeView {
         let childIndent = indent + (last ? "   " : "│  ")
         var entries: [(String, Int)] = []
         var tabIndex = 0
-        for (n, c) in i.children.enumerated() {
+        for (n, c) in sim.state.children(of: id).enumerated() {
             let r = sim.state[c].role ?? .embedded
             switch r {
             case .stack: entries.append(("[\(n)]", c))
@@ -100,7 +100,7 @@ struct SegueListView {
     private func actionLines(_ id: Int) -> [String] {
         let actions = sim.actions(of: id)
         guard !actions.isEmpty else { return [] }
-        var out = ["actions of \(sim.state[id].className):"]
+        var out = ["actions of \(sim.state.className(of: id)):"]
         for a in actions {
             var what = a.kind.rawValue
             if let s = a.segue { what += " '\(s)'" }
@@ -136,11 +136,12 @@ struct InspectView {
         if let p = i.presenter { out.append("  presented   by \(sim.describe(p, from: names)) (\(i.presentationStyle?.rawValue ?? "automatic"))") }
         if let p = i.presented { out.append("  presents    \(sim.describe(p, from: names))") }
         if let sel = i.selection { out.append("  selection   [\(sel[0]), \(sel[1])]") }
-        if i.dependencies.isEmpty {
+        let dependencies = sim.state.dependencies(of: id)
+        if dependencies.isEmpty {
             out.append("  dependencies: none")
         } else {
             out.append("  dependencies:")
-            for slot in i.dependencies {
+            for slot in dependencies {
                 let decl = sim.dependency(slot.name, of: id)?.declaration ?? slot.name
                 out.append("    \(decl)  =  \(slot.value ?? "nil")")
                 out.append("        ← \(slot.provenance)")

@@ -140,7 +140,7 @@ public struct FlowApp: Sendable {
 
     private func viewController(_ id: Int, in sim: Simulator) -> ViewController {
         let i = sim.state[id]
-        return ViewController(className: i.className, scene: i.scene.map { sim.flow.scenes[$0].id },
+        return ViewController(className: sim.state.className(of: id), scene: i.scene.map { sim.flow.scenes[$0].id },
                               address: Simulator.address(id), description: sim.describe(id))
     }
 
@@ -177,10 +177,10 @@ public struct FlowApp: Sendable {
     }
 
     private func dependencies(_ id: Int, in sim: Simulator) -> [Dependency] {
-        let i = sim.state[id]
-        return i.dependencies.map { slot in
+        let className = sim.state.className(of: id)
+        return sim.state.dependencies(of: id).map { slot in
             Dependency(name: slot.name,
-                       declaration: sim.flow.dependency(slot.name, of: i.className)?.declaration ?? slot.name,
+                       declaration: sim.flow.dependency(slot.name, of: className)?.declaration ?? slot.name,
                        value: slot.value, provenance: slot.provenance)
         }
     }

@@ -71,11 +71,11 @@ struct App {
 
     /// The `nth` instance (in creation order, released ones included) of a class.
     func id(_ className: String, _ nth: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-        let all = sim.state.instances.filter { $0.className == className }
+        let all = sim.state.instances.filter { sim.state.className(of: $0.id) == className }
         return try #require(nth < all.count ? all[nth].id : nil, "no instance #\(nth) of \(className)", sourceLocation: sourceLocation)
     }
 
-    func ids(_ className: String) -> [Int] { sim.state.instances.filter { $0.className == className }.map(\.id) }
+    func ids(_ className: String) -> [Int] { sim.state.instances.filter { sim.state.className(of: $0.id) == className }.map(\.id) }
 
     /// `<App.Class: 0x…>` of the `nth` instance of a class.
     func d(_ className: String, _ nth: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
@@ -83,10 +83,10 @@ struct App {
     }
 
     func slot(_ dependency: String, of id: Int) -> Slot? {
-        sim.state[id].dependencies.first { $0.name == dependency }.map(Slot.init)
+        sim.state.dependencies(of: id).first { $0.name == dependency }.map(Slot.init)
     }
 
-    func slots(of id: Int) -> [Slot] { sim.state[id].dependencies.map(Slot.init) }
+    func slots(of id: Int) -> [Slot] { sim.state.dependencies(of: id).map(Slot.init) }
 
     /// Runs a command that must be accepted (it may crash the app) and returns its events.
     @discardableResult
@@ -120,10 +120,10 @@ struct App {
     }
 
     /// The class of the front-most view controller.
-    var front: String? { sim.state.frontmost.map { sim.state[$0].className } }
+    var front: String? { sim.state.frontmost.map { sim.state.className(of: $0) } }
 
     /// Class names of a navigation controller's stack (or any container's children), bottom first.
-    func children(of id: Int) -> [String] { sim.state[id].children.map { sim.state[$0].className } }
+    func children(of id: Int) -> [String] { sim.state.children(of: id).map { sim.state.className(of: $0) } }
 
     // MARK: Reading events
 
@@ -142,7 +142,7 @@ struct App {
 
     /// Every event as one short line, with instances named by class, for checking order.
     func trace(_ events: [Event]) -> [String] {
-        func n(_ id: Int) -> String { sim.state[id].className }
+        func n(_ id: Int) -> String { sim.state.className(of: id) }
         return events.map { e in
             switch e {
             case .instantiated(let id, .initCoder): return "new \(n(id)) init(coder:)"

@@ -107,7 +107,7 @@ struct InstantiationTests {
             "*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:150",
             "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Custom instantiated \(app.sim.describe(other)) must be kind of class App.Detail'",
         ])
-        #expect(app.state[try app.id("UINavigationController")].children.count == 1)
+        #expect(app.state.children(of: try app.id("UINavigationController")).count == 1)
     }
 
     @Test("the class checked for a UIKit scene class is printed without a module")

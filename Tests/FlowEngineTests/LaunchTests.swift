@@ -44,7 +44,7 @@ struct LaunchTests {
         """)
         let tabs = try app.id("UITabBarController")
         #expect(app.children(of: tabs) == ["First", "Second", "Third"])
-        #expect(app.state[tabs].children.allSatisfy { app.state[$0].role == .tab && app.state[$0].parent == tabs })
+        #expect(app.state.children(of: tabs).allSatisfy { app.state[$0].role == .tab && app.state[$0].parent == tabs })
         #expect(app.trace(app.launchEvents).prefix(4) == [
             "new UITabBarController init(coder:)", "new First init(coder:)", "new Second init(coder:)", "new Third init(coder:)",
         ])

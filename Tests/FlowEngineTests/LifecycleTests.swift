@@ -49,7 +49,7 @@ struct LifecycleTests {
         #expect(app.children(of: nav) == ["A"])
         #expect(!app.state.live.contains { $0.id == b })
         // Released instances stay in the state for inspection.
-        #expect(app.state.instances[b].className == "B")
+        #expect(app.state.className(of: b) == "B")
     }
 
     static let presentNav = """
@@ -90,7 +90,7 @@ struct LifecycleTests {
             "UINavigationController.viewDidDisappear(_:)", "C.viewDidDisappear(_:)", "A.viewDidAppear(_:)",
             "release C", "release UINavigationController",
         ])
-        #expect(app.state.live.map(\.className) == ["A"])
+        #expect(app.state.live.map { app.state.className(of: $0.id) } == ["A"])
         #expect(app.state[try app.id("A")].presented == nil)
     }
 

@@ -108,6 +108,6 @@ struct ShouldPerformTests {
         #expect(app.launchEvents.contains(.called(id: parent, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\"Embed\" → false")))
         #expect(app.trace(app.launchEvents).containsInOrder(["Parent.loadView()", "Parent.shouldPerformSegue(withIdentifier:sender:)", "Parent.viewDidLoad()"]))
         #expect(app.ids("Child").isEmpty)
-        #expect(app.state[parent].children.isEmpty)
+        #expect(app.state.children(of: parent).isEmpty)
     }
 }
