@@ -72,11 +72,17 @@ struct Explorer {
     private var commandIndex: [Command: UInt32] = [:]
 
     // Per scene: its commands when it is front-most, and its container kind.
-    private var sceneCommands: [[Command]] = []
+    private var sceneCommands: [[UInt32]] = []
     private var sceneFromCommands: [[(control: String?, row: (Int, Int)?)]] = []
     private var sceneContainer: [ContainerKind?] = []
     private var sceneClassIDs: [Int32] = []
-    private var classCommands: [Int32: [Command]] = [:]
+    private var classCommands: [Int32: [UInt32]] = [:]
+    /// `back`, `dismiss` and `tab N`, interned once.
+    private var backCommand: UInt32 = 0
+    private var dismissCommand: UInt32 = 0
+    private var tabCommands: [UInt32] = []
+    /// The commands of the state being expanded (reused: one array for the whole search).
+    private var scratch: [UInt32] = []
     private var classContainer: [Int32: ContainerKind?] = [:]
     private let needsChain: Bool
     /// Whether any class has manual code actions (else `call` is never tried).
@@ -164,9 +170,11 @@ struct Explorer {
                     }
                 }
             }
-            sceneCommands.append(cmds)
+            sceneCommands.append(cmds.map { intern($0) })
             sceneFromCommands.append(from)
         }
+        backCommand = intern(.back)
+        dismissCommand = intern(.dismiss)
     }
 
     /// Rows tried on a screen: the first two and the last of each section.
@@ -257,9 +265,12 @@ struct Explorer {
 
     private mutating func expand(_ node: Int, _ sim: Simulator) {
         expanded += 1
-        let commands = self.commands(in: sim.state)
+        var commands = scratch
+        self.commands(in: sim.state, into: &commands)
+        defer { scratch = commands }
         let d = Int(depth[node]) + 1
-        for command in commands {
+        for c in commands {
+            let command = commandTable[Int(c)]
             var s = sim
             guard case .success(let events) = s.run(command) else { continue }
             transitions += 1
@@ -271,7 +282,7 @@ struct Explorer {
             let length = encoder.encode(s.state, into: &key)
             let (_, inserted) = visited.insert(key, count: length)
             guard inserted else { continue }
-            addNode(parent: Int32(node), edge: intern(command), depth: d)
+            addNode(parent: Int32(node), edge: c, depth: d)
             if visited.count >= options.maxStates {
                 stopped = true
                 return
@@ -297,24 +308,31 @@ struct Explorer {
         return k
     }
 
-    private mutating func calls(ofClass c: Int32, _ state: AppState) -> [Command] {
+    private mutating func calls(ofClass c: Int32, _ state: AppState) -> [UInt32] {
         if let commands = classCommands[c] { return commands }
-        let commands = flow.actions(of: state.className(classID: c)).filter { $0.trigger == .manual }.map { Command.call(action: $0.name, on: nil) }
+        let commands = flow.actions(of: state.className(classID: c)).filter { $0.trigger == .manual }.map { intern(.call(action: $0.name, on: nil)) }
         classCommands[c] = commands
         return commands
     }
 
-    private mutating func commands(in state: AppState) -> [Command] {
-        state.instances.withUnsafeBufferPointer { p -> [Command] in
-            guard let top = state.topLevel, let front = state.frontmost else { return [] }
-            var out: [Command] = p[front].scene.map { sceneCommands[$0] } ?? []
+    private mutating func tabCommand(_ k: Int) -> UInt32 {
+        while tabCommands.count <= k { tabCommands.append(intern(.tab(tabCommands.count))) }
+        return tabCommands[k]
+    }
+
+    /// The commands tried in a state, as numbers in `commandTable`, into `out`.
+    private mutating func commands(in state: AppState, into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        state.instances.withUnsafeBufferPointer { p in
+            guard let top = state.topLevel, let front = state.frontmost else { return }
+            if let s = p[front].scene { out += sceneCommands[s] }
             if classHasCalls { out += calls(ofClass: p[front].classID, state) }
             if needsChain {
                 for x in state.visibleChain(from: top) where x != front {
                     guard let s = p[x].scene else { continue }
                     for (control, row) in sceneFromCommands[s] {
-                        if let control { out.append(.tap(control: control, on: x)) }
-                        if let row { out.append(.select(section: row.0, row: row.1, on: x)) }
+                        if let control { out.append(intern(.tap(control: control, on: x))) }
+                        if let row { out.append(intern(.select(section: row.0, row: row.1, on: x))) }
                     }
                 }
             }
@@ -325,19 +343,18 @@ struct Explorer {
                 let kind = container(p[v], state)
                 if kind == .navigation && !navFound {
                     navFound = true
-                    if p[v].childCount > 1 { out.append(.back) }
+                    if p[v].childCount > 1 { out.append(backCommand) }
                 }
                 if kind == .tabBar && tabBar < 0 { tabBar = v }
                 x = p[v].parent
             }
-            if p[top].presenter != nil { out.append(.dismiss) }
+            if p[top].presenter != nil { out.append(dismissCommand) }
             if tabBar >= 0 {
                 var n = 0
                 for c in state.children(of: tabBar) where p[c].role == .tab { n += 1 }
                 let selected = p[tabBar].selectedTab
-                for k in 0..<n where k != selected { out.append(.tab(k)) }
+                for k in 0..<n where k != selected { out.append(tabCommand(k)) }
             }
-            return out
         }
     }
 

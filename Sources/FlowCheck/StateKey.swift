@@ -21,6 +21,9 @@ struct StateEncoder {
         sceneClassIDs = sim.flow.scenes.indices.map { sim.classID(ofScene: $0) }
     }
 
+    /// Instances still to encode, deepest last (reused, so a key costs no allocation).
+    private var pending: [Int32] = []
+
     /// Encodes `state` into the front of `key` (grown as needed) and returns the key's length.
     mutating func encode(_ state: AppState, into key: inout [UInt32]) -> Int {
         guard let root = state.windowRoot else { return 0 }
@@ -28,28 +31,53 @@ struct StateEncoder {
         // room enough to write without a capacity check per word.
         let bound = state.instances.count * 5 + state.slots.count / 32 + 1
         if key.count < bound { key = [UInt32](repeating: 0, count: max(bound, 2 * key.count)) }
+        if pending.count < state.instances.count { pending = [Int32](repeating: 0, count: max(state.instances.count, 2 * pending.count)) }
+        let flowClasses = state.classNames.names.count
         var n = 0
-        state.instances.withUnsafeBufferPointer { instances in
+        var stack = pending
+        defer { pending = stack }
+        state.instances.withUnsafeBufferPointer { p in
             state.slots.withUnsafeBufferPointer { slots in
                 key.withUnsafeMutableBufferPointer { out in
-                    node(root, instances, slots, state, out, &n)
+                    stack.withUnsafeMutableBufferPointer { todo in
+                        // Preorder, without recursion (this runs for every node of every state):
+                        // a node, its children in order, then what it presents.
+                        var depth = 1
+                        todo[0] = Int32(truncatingIfNeeded: root)
+                        while depth > 0 {
+                            depth -= 1
+                            let id = Int(todo[depth])
+                            n = word(id, p, slots, flowClasses, state, out, n)
+                            if p[id].presented != nil {
+                                todo[depth] = Int32(truncatingIfNeeded: p[id].presented!)
+                                depth += 1
+                            }
+                            var c = p[id].lastChild
+                            while c >= 0 {
+                                todo[depth] = c
+                                depth += 1
+                                c = p[Int(c)].previousSibling
+                            }
+                        }
+                    }
                 }
             }
         }
         return n
     }
 
-    private mutating func node(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ slots: UnsafeBufferPointer<DependencySlot>,
-                               _ state: AppState, _ key: UnsafeMutableBufferPointer<UInt32>, _ n: inout Int) {
-        // Fields are read in place and children along their links: no copies of strings or
-        // arrays (each would cost a retain and a release), this runs for every node of every state.
+    /// Writes one node's words at `n` and returns the position after them.
+    @inline(__always)
+    private mutating func word(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ slots: UnsafeBufferPointer<DependencySlot>,
+                               _ flowClasses: Int, _ state: AppState, _ key: UnsafeMutableBufferPointer<UInt32>, _ start: Int) -> Int {
+        var n = start
         let classID = p[id].classID
         var w0: UInt32 = 0
         if let s = p[id].scene {
             w0 = UInt32(truncatingIfNeeded: s + 1) & 0xFFFF
-            if classID != sceneClassIDs[s] { w0 |= classCode(classID, state) << 16 }
+            if classID != sceneClassIDs[s] { w0 |= classCode(classID, flowClasses, state) << 16 }
         } else {
-            w0 = classCode(classID, state) << 16
+            w0 = classCode(classID, flowClasses, state) << 16
         }
         var w1 = Self.appearanceCode(p[id].appearance)
         if p[id].hasSelection { w1 |= 1 << 3 }
@@ -87,18 +115,13 @@ struct StateEncoder {
                 n += 1
             }
         }
-        var c = p[id].firstChild
-        while c >= 0 {
-            node(Int(c), p, slots, state, key, &n)
-            c = p[Int(c)].nextSibling
-        }
-        if let q = p[id].presented { node(q, p, slots, state, key, &n) }
+        return n
     }
 
     /// A class's code: its number in the flow + 1, or for a class the flow does not list (a
     /// number that depends on the order the path met them), a code of its own from 0x8000 up.
-    private mutating func classCode(_ c: Int32, _ state: AppState) -> UInt32 {
-        if Int(c) < state.classNames.names.count { return UInt32(c) + 1 }
+    private mutating func classCode(_ c: Int32, _ flowClasses: Int, _ state: AppState) -> UInt32 {
+        if Int(c) < flowClasses { return UInt32(c) + 1 }
         return classCode(state.className(classID: c)) | 0x8000
     }
 

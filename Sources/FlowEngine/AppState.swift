@@ -243,7 +243,7 @@ public struct AppState: Hashable, Sendable {
     mutating func add(classID: Int32, scene: Int?, slots new: [DependencySlot]) -> Int {
         let id = instances.count
         instances.append(Instance(id: id, classID: classID, scene: scene, firstDependency: slots.count, dependencyCount: new.count))
-        slots.append(contentsOf: new)
+        if !new.isEmpty { slots.append(contentsOf: new) }
         return id
     }
 

@@ -98,7 +98,7 @@ extension Simulator {
     private mutating func trigger(_ trigger: Trigger, on vc: Int, sender: SenderValue) throws(CrashSignal) {
         var fired = false
         if let scene = state[vc].scene {
-            for i in index.scenes[scene].triggered[trigger] ?? [] {
+            for i in index.scenes[scene].triggered.first(where: { $0.trigger == trigger })?.segues ?? [] {
                 fired = true
                 try performSegue(i, source: vc, sender: sender, triggered: true)
                 if state[vc].isReleased { return }

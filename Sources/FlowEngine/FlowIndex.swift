@@ -65,7 +65,9 @@ final class FlowIndex: Sendable {
         var byIdentifier: [String: Int] = [:]
         var relationships: [Int] = []
         var embeds: [Int] = []
-        var triggered: [Trigger: [Int]] = [:]
+        /// Segues by the control or cell that triggers them, in flow order. A short list searched
+        /// by equality: cheaper than hashing the control's name on every tap.
+        var triggered: [(trigger: Trigger, segues: [Int])] = []
         var identifiers: [String] = []
     }
 
@@ -122,7 +124,13 @@ final class FlowIndex: Sendable {
                 scenes[s.source].byIdentifier[id] = i
                 scenes[s.source].identifiers.append(id)
             }
-            if s.trigger != .manual, s.kind != .relationship { scenes[s.source].triggered[s.trigger, default: []].append(i) }
+            if s.trigger != .manual, s.kind != .relationship {
+                if let k = scenes[s.source].triggered.firstIndex(where: { $0.trigger == s.trigger }) {
+                    scenes[s.source].triggered[k].segues.append(i)
+                } else {
+                    scenes[s.source].triggered.append((s.trigger, [i]))
+                }
+            }
         }
         self.scenes = scenes
     }

@@ -11,11 +11,11 @@ struct OuterSegue {
 
 extension Simulator {
     mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
-        var slots: [DependencySlot] = []
         var classID = classID(className, scene: scene)
         if classID < 0 { classID = state.classID(ofOther: className) }
         let cls = info(classID: classID, className)
-        let initSets = initializer.flatMap { cls.initializers[$0] }?.sets ?? []
+        var slots: [DependencySlot] = []
+        let initSets = cls.dependencies.isEmpty ? [] : initializer.flatMap { cls.initializers[$0] }?.sets ?? []
         for d in cls.dependencies {
             switch d.injection {
             case .property:
