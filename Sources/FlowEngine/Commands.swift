@@ -98,10 +98,13 @@ extension Simulator {
     private mutating func trigger(_ trigger: Trigger, on vc: Int, sender: SenderValue) throws(CrashSignal) {
         var fired = false
         if let scene = state[vc].scene {
-            for i in index.scenes[scene].triggered.first(where: { $0.trigger == trigger })?.segues ?? [] {
-                fired = true
-                try performSegue(i, source: vc, sender: sender, triggered: true)
-                if state[vc].isReleased { return }
+            let wired = index.scenes[scene].triggered
+            for k in wired.indices where wired[k].trigger == trigger {
+                for i in wired[k].segues {
+                    fired = true
+                    try performSegue(i, source: vc, sender: sender, triggered: true)
+                    if state[vc].isReleased { return }
+                }
             }
         }
         for action in info(of: vc).actions where action.trigger == trigger {

@@ -61,13 +61,18 @@ final class FlowIndex: Sendable {
         }
     }
 
+    struct Triggered: Sendable {
+        var trigger: Trigger
+        var segues: [Int]
+    }
+
     struct SceneInfo: Sendable {
         var byIdentifier: [String: Int] = [:]
         var relationships: [Int] = []
         var embeds: [Int] = []
         /// Segues by the control or cell that triggers them, in flow order. A short list searched
         /// by equality: cheaper than hashing the control's name on every tap.
-        var triggered: [(trigger: Trigger, segues: [Int])] = []
+        var triggered: [Triggered] = []
         var identifiers: [String] = []
     }
 
@@ -128,7 +133,7 @@ final class FlowIndex: Sendable {
                 if let k = scenes[s.source].triggered.firstIndex(where: { $0.trigger == s.trigger }) {
                     scenes[s.source].triggered[k].segues.append(i)
                 } else {
-                    scenes[s.source].triggered.append((s.trigger, [i]))
+                    scenes[s.source].triggered.append(Triggered(trigger: s.trigger, segues: [i]))
                 }
             }
         }
