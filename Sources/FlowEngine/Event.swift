@@ -39,6 +39,8 @@ public struct CallDetail: Hashable, Sendable, ExpressibleByStringInterpolation, 
         case text(String)
         /// `segue 'ID', destination <Module.Class: 0x…>`; `runtimeName` is the destination's class as UIKit prints it.
         case prepare(identifier: String?, destination: Int, runtimeName: String)
+        /// `segue action, for scene 'ID'`: a segue action called to make a scene's view controller.
+        case segueAction(sceneID: String)
     }
 
     public let kind: Kind
@@ -49,12 +51,16 @@ public struct CallDetail: Hashable, Sendable, ExpressibleByStringInterpolation, 
         kind = .prepare(identifier: identifier, destination: destination, runtimeName: runtimeName)
     }
 
+    public init(segueActionFor sceneID: String) { kind = .segueAction(sceneID: sceneID) }
+
     /// The text the shell prints.
     public var text: String {
         switch kind {
         case .text(let t): return t
         case .prepare(let identifier, let destination, let runtimeName):
             return Self.prepareText(identifier: identifier, destination: "<\(runtimeName): \(Simulator.address(destination))>")
+        case .segueAction(let sceneID):
+            return "segue action, for scene '\(sceneID)'"
         }
     }
 

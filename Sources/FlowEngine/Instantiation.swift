@@ -76,7 +76,7 @@ extension Simulator {
     private mutating func callSegueAction(_ action: SegueAction, outer: OuterSegue, scene: Int) throws(CrashSignal) -> Int? {
         let sceneClass = flow.scenes[scene].className
         let target = outer.source
-        emit(.called(id: target, method: action.swiftName, detail: "segue action, for scene '\(flow.scenes[scene].id)'"))
+        emit(.called(id: target, method: action.swiftName, detail: CallDetail(segueActionFor: flow.scenes[scene].id)))
         let scope = Scope(selfID: target, sender: outer.sender, identifier: outer.identifier)
         if let c = action.nilWhen, holds(c, in: scope) {
             emit(.console(category: "Storyboard", message: "-[\(describe(target)) \(action.selector)] returned nil, falling back to -[\(runtimeName(sceneClass)) initWithCoder:]"))

@@ -19,12 +19,13 @@ extension Simulator {
         emit(.lifecycle(id: id, callback: .viewDidLoad))
         let cls = info(of: id)
         guard cls.hasViewDidLoad, let (v, owner) = cls.viewDidLoad else { return }
-        let loc = location(file: owner.file, line: v.line)
+        // Made only for a trap: most loads read nothing nil.
+        func loc() -> String { location(file: owner.file, line: v.line) }
         for name in v.asserts {
             let slot = state.slot(name, of: id).map { state.slots[$0] }
             if slot?.value == nil {
                 emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(slot?.provenance == "not set" ? "never set" : "set to nil")"))
-                throw CrashSignal(crash: .trap(location: loc, kind: "Assertion failed", message: ""))
+                throw CrashSignal(crash: .trap(location: loc(), kind: "Assertion failed", message: ""))
             }
         }
         for name in v.uses {
@@ -34,7 +35,7 @@ extension Simulator {
             switch dep.injection {
             case .implicitlyUnwrapped:
                 emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, which was never set"))
-                throw CrashSignal(crash: .trap(location: loc, kind: "Fatal error", message: Self.nilUnwrap))
+                throw CrashSignal(crash: .trap(location: loc(), kind: "Fatal error", message: Self.nilUnwrap))
             case .optional:
                 emit(.note("viewDidLoad() reads \(name), which is nil (\(slot?.provenance ?? "not set"))"))
             case .initializer, .property:

@@ -96,13 +96,18 @@ extension Simulator {
         // Works on UTF-8 bytes: Character-by-Character scanning costs a Unicode property lookup
         // per character, and expressions are evaluated on every segue. Bytes of non-ASCII
         // scalars count as identifier characters, as Swift allows them in names.
-        let bytes = Array(expression.utf8)
+        var bytes = Array(expression.utf8)
         var start = 0
         var end = bytes.count
         while start < end && bytes[start] == 0x20 { start += 1 }
         while end > start && bytes[end - 1] == 0x20 { end -= 1 }
-        let chars = Array(bytes[start..<end])
-        if chars == Array("nil".utf8) { return nil }
+        if start > 0 || end < bytes.count { bytes = Array(bytes[start..<end]) }
+        let chars = bytes
+        if chars.count == 3 && chars[0] == 0x6E && chars[1] == 0x69 && chars[2] == 0x6C { return nil }
+        // Most expressions name no local and most classes have no dependency: skip those
+        // lookups (each hashes the word) when there is nothing to find.
+        let hasLocals = !scope.locals.isEmpty
+        let dependencies = scope.selfID.map { info(of: $0).dependencyByName } ?? [:]
         func isHead(_ b: UInt8) -> Bool { b == 0x5F || (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0x80 }
         func isBody(_ b: UInt8) -> Bool { isHead(b) || (b >= 0x30 && b <= 0x39) }
         func text(_ r: Range<Int>) -> String { String(decoding: chars[r], as: UTF8.self) }
@@ -130,8 +135,15 @@ extension Simulator {
             }
             var j = i
             while j < chars.count && isBody(chars[j]) { j += 1 }
-            var word = text(i..<j)
             let afterDot = i > 0 && chars[i - 1] == 0x2E
+            if afterDot && !(j - i == 4 && chars[i] == 0x73 && chars[i + 1] == 0x65 && chars[i + 2] == 0x6C && chars[i + 3] == 0x66) {
+                // A member name (`.item`): kept as written, without making a string of it.
+                out.append(contentsOf: chars[i..<j])
+                tokens += 1
+                i = j
+                continue
+            }
+            var word = text(i..<j)
             var explicitSelf = false
             if word == "self", j < chars.count, chars[j] == 0x2E {
                 var k = j + 1
@@ -143,16 +155,18 @@ extension Simulator {
                 }
             }
             tokens += 1
-            func member(_ name: String) -> Bool {
-                let m = [0x2E] + Array(name.utf8)
-                guard j + m.count <= chars.count, Array(chars[j..<(j + m.count)]) == m else { return false }
-                let after = j + m.count
+            func member(_ name: StaticString) -> Bool {
+                let n = name.utf8CodeUnitCount
+                guard j + 1 + n <= chars.count, chars[j] == 0x2E else { return false }
+                let m = name.utf8Start
+                for k in 0..<n where chars[j + 1 + k] != m[k] { return false }
+                let after = j + 1 + n
                 return after == chars.count || !isBody(chars[after])
             }
             func emit(_ s: String) { out.append(contentsOf: s.utf8) }
             if afterDot && !explicitSelf {
                 emit(word)
-            } else if let local = scope.locals[word], !explicitSelf {
+            } else if hasLocals, !explicitSelf, let local = scope.locals[word] {
                 emit(local)
             } else if word == "selection" && !explicitSelf {
                 let sel = scope.selfID.flatMap { state[$0].selection }
@@ -173,7 +187,7 @@ extension Simulator {
                 emit(scope.identifier.map { "\"\($0)\"" } ?? "nil")
                 if scope.identifier == nil { soleValueIsNil = true }
                 j += 11
-            } else if let id = scope.selfID, let dep = info(of: id).dependencyByName[word] {
+            } else if !dependencies.isEmpty, let id = scope.selfID, let dep = dependencies[word] {
                 let slot = state.slot(word, of: id).map { state.slots[$0] }
                 if let v = slot?.value {
                     emit(v)

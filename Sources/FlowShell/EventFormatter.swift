@@ -35,6 +35,7 @@ struct EventFormatter {
             case nil: text = ""
             case .text(let t)?: text = " — " + t
             case .prepare(let identifier, let destination, _)?: text = " — " + CallDetail.prepareText(identifier: identifier, destination: d(destination))
+                case .segueAction?: text = " — " + detail!.text
             }
             return [OutputLine("call     \(who)\(method)\(text)", .event)]
         case .lifecycle(let id, let callback):
