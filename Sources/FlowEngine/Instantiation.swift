@@ -95,7 +95,9 @@ extension Simulator {
             id = newInstance(className: returns, scene: scene, via: via, initializer: initName)
         }
         for (name, value) in values { setDependency(name, of: id, to: value, by: "\(action.swiftName) through \(initName)") }
-        let callsSuperCoder = initName == "init(coder:)" || info(returns).initializers[initName]?.callsSuper == .initCoder
+        // By number: the returned class is usually the scene's own, found without hashing its name.
+        let returned = info(classID: classID(returns, scene: scene), returns)
+        let callsSuperCoder = initName == "init(coder:)" || returned.initializers[initName]?.callsSuper == .initCoder
         if callsSuperCoder {
             // A container decodes its relationship children inside -[UIViewController initWithCoder:],
             // which the action's initializer reaches through super.init(coder:) — so before
@@ -107,7 +109,7 @@ extension Simulator {
                 reason: "Custom instantiated view controller must call -[super initWithCoder:] when created from -[\(describe(target)) \(action.selector)]",
                 preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:139"]))
         }
-        if !info(returns).lineage.contains(sceneClass) {
+        if !returned.lineage.contains(sceneClass) {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",
                 reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
