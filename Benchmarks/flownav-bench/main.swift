@@ -15,6 +15,13 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
     (0..<runs).map { _ in seconds(body) }.min()!
 }
 
+// FLOWNAV_BENCH_ONLY=transcript runs only that section (for iterating on one of them).
+let only = ProcessInfo.processInfo.environment["FLOWNAV_BENCH_ONLY"]
+if only == "transcript" {
+    TranscriptBench.run()
+    exit(0)
+}
+
 // 1. Loader: parse, decode and validate a generated 10,000-scene flow.
 let text = GeneratedFlow.json(scenes: 10_000)
 let bytes = Array(text.utf8)

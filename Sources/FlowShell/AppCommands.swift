@@ -6,11 +6,10 @@ extension Session {
     mutating func appCommand(_ name: String, _ command: Word, _ args: [Word], sim: inout Simulator, into out: inout Output) throws(InputError) {
         let trace = self.trace
         descriptions.update(sim)
-        let formatter = { (s: Simulator, names: [String]) in EventFormatter(sim: s, trace: trace, names: names) }
         switch name {
         case "where":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
-            for l in TreeView(sim: sim, names: descriptions.names).lines() { out.add(l) }
+            TreeView(sim: sim, names: descriptions).write(into: &out)
             return
         case "scenes":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
@@ -36,13 +35,13 @@ extension Session {
             if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
             let id = try args.first.map { w throws(InputError) in try instance(w, in: sim, allowReleased: true) } ?? sim.state.frontmost
             guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
-            for l in InspectView(sim: sim, names: descriptions.names).lines(for: id) { out.add(l) }
+            InspectView(sim: sim, names: descriptions).write(for: id, into: &out)
             return
         case "segues":
             let rest = try options(args, allowed: ["from"], sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
             guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
-            for l in SegueListView(sim: sim, names: descriptions.names).lines(for: id) { out.add(l) }
+            SegueListView(sim: sim, names: descriptions).write(for: id, into: &out)
             return
         case "relaunch":
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
@@ -51,7 +50,7 @@ extension Session {
             out.events = events
             descriptions.reset()
             descriptions.update(sim)
-            out.lines += formatter(sim, descriptions.names).lines(events)
+            EventFormatter(sim: sim, trace: trace, names: descriptions).write(events, into: &out)
             if sim.hasCrashed { out.status = .crashed }
             return
         default:
@@ -67,7 +66,7 @@ extension Session {
         case .success(let events):
             out.events = events
             descriptions.update(sim)
-            out.lines += formatter(sim, descriptions.names).lines(events)
+            EventFormatter(sim: sim, trace: trace, names: descriptions).write(events, into: &out)
             if sim.hasCrashed {
                 out.add("the app has crashed; 'relaunch' to start it again", .note)
                 out.status = .crashed

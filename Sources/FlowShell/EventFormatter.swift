@@ -3,75 +3,176 @@ import FlowModel
 
 /// Turns the engine's events into the lines users read. With trace off, the appearance
 /// callbacks and deinits are left out; everything that decides injection stays.
+///
+/// Lines are written piece by piece into the output's buffer: building each as a string first
+/// (interpolation, then a copy into an array of lines) was most of a replay's formatting time.
 struct EventFormatter {
     let sim: Simulator
     let trace: Bool
-    /// Descriptions made already (`Descriptions`); the others are made on the spot.
-    var names: [String] = []
+    /// Descriptions made already; the others are made on the spot.
+    var names = Descriptions()
 
-    func lines(_ events: [Event]) -> [OutputLine] {
-        var out: [OutputLine] = []
-        for e in events { if let l = line(e) { out.append(contentsOf: l) } }
-        return out
+    func write(_ events: [Event], into out: inout Output) {
+        for e in events { write(e, into: &out) }
     }
 
-    private func d(_ id: Int) -> String { sim.describe(id, from: names) }
+    @inline(__always)
+    private func d(_ id: Int, _ out: inout Output) { names.write(id, of: sim, into: &out) }
 
-    private func line(_ e: Event) -> [OutputLine]? {
+    private func write(_ e: Event, into out: inout Output) {
         switch e {
         case .instantiated(let id, let via):
+            out.write("new      " as StaticString)
+            d(id, &out)
             switch via {
             case .initCoder:
-                return [OutputLine("new      \(d(id)) init(coder:)", .event)]
+                out.write(" init(coder:)" as StaticString)
             case .segueAction(let target, let selector, let initializer):
-                return [OutputLine("new      \(d(id)) \(initializer), from -[\(d(target)) \(selector)]", .event)]
+                out.write(byte: 0x20)
+                out.write(initializer)
+                out.write(", from -[" as StaticString)
+                d(target, &out)
+                out.write(byte: 0x20)
+                out.write(selector)
+                out.write(byte: 0x5D) // ]
             case .code(let initializer, let caller):
-                return [OutputLine("new      \(d(id)) \(initializer), in \(caller)", .event)]
+                out.write(byte: 0x20)
+                out.write(initializer)
+                out.write(", in " as StaticString)
+                out.write(caller)
             }
+            out.endLine(.event)
         case .called(let id, let method, let detail):
-            let who = id.map { d($0) + " " } ?? ""
-            let text: String
-            switch detail?.kind {
-            case nil: text = ""
-            case .text(let t)?: text = " — " + t
-            case .prepare(let identifier, let destination, _)?: text = " — " + CallDetail.prepareText(identifier: identifier, destination: d(destination))
-                case .segueAction?: text = " — " + detail!.text
+            out.write("call     " as StaticString)
+            if let id {
+                d(id, &out)
+                out.write(byte: 0x20)
             }
-            return [OutputLine("call     \(who)\(method)\(text)", .event)]
+            out.write(method)
+            switch detail?.kind {
+            case nil: break
+            case .text(let t)?:
+                out.write(" — " as StaticString)
+                out.write(t)
+            case .prepare(let identifier, let destination, _)?:
+                // CallDetail.prepareText, written in place.
+                out.write(" — segue " as StaticString)
+                if let identifier {
+                    out.write(byte: 0x27)
+                    out.write(identifier)
+                    out.write(byte: 0x27)
+                } else {
+                    out.write("(no identifier)" as StaticString)
+                }
+                out.write(", destination " as StaticString)
+                d(destination, &out)
+            case .segueAction(let sceneID)?:
+                // CallDetail.text, written in place.
+                out.write(" — segue action, for scene '" as StaticString)
+                out.write(sceneID)
+                out.write(byte: 0x27)
+            }
+            out.endLine(.event)
         case .lifecycle(let id, let callback):
-            if callback == .viewDidLoad { return [OutputLine("call     \(d(id)) viewDidLoad()", .event)] }
-            return trace ? [OutputLine("life     \(d(id)) \(callback.rawValue)", .event)] : nil
+            if callback == .viewDidLoad {
+                out.write("call     " as StaticString)
+                d(id, &out)
+                out.write(" viewDidLoad()" as StaticString)
+                out.endLine(.event)
+            } else if trace {
+                out.write("life     " as StaticString)
+                d(id, &out)
+                out.write(byte: 0x20)
+                out.write(callback.rawValue)
+                out.endLine(.event)
+            }
         case .injected(let id, let dependency, let value, let by):
-            return [OutputLine("set      \(d(id)).\(dependency) = \(value ?? "nil")   (\(by))", .event)]
+            out.write("set      " as StaticString)
+            d(id, &out)
+            out.write(byte: 0x2E) // .
+            out.write(dependency)
+            out.write(" = " as StaticString)
+            if let value { out.write(value) } else { out.write("nil" as StaticString) }
+            out.write("   (" as StaticString)
+            out.write(by)
+            out.write(byte: 0x29) // )
+            out.endLine(.event)
         case .console(let category, let message):
-            return [OutputLine("[\(category)] \(message)", .console)]
+            out.write(byte: 0x5B) // [
+            out.write(category)
+            out.write("] " as StaticString)
+            out.write(message)
+            out.endLine(.console)
         case .note(let text):
-            return [OutputLine("note: \(text)", .note)]
+            out.write("note: " as StaticString)
+            out.write(text)
+            out.endLine(.note)
         case .crashed(let crash):
-            return crash.consoleLines.map { OutputLine($0, .crash) }
+            for l in crash.consoleLines { out.add(l, .crash) }
         case .transition(let t):
-            return transition(t)
+            write(t, into: &out)
         }
     }
 
-    private func transition(_ t: Transition) -> [OutputLine]? {
-        let text: String
+    private func write(_ t: Transition, into out: inout Output) {
         switch t {
-        case .setRoot(let id): text = "root     \(d(id)) is the window's root view controller"
-        case .push(let id, let nav): text = "push     \(d(id)) onto \(d(nav))"
+        case .setRoot(let id):
+            out.write("root     " as StaticString)
+            d(id, &out)
+            out.write(" is the window's root view controller" as StaticString)
+        case .push(let id, let nav):
+            out.write("push     " as StaticString)
+            d(id, &out)
+            out.write(" onto " as StaticString)
+            d(nav, &out)
         case .present(let id, let by, let style):
-            let shown = style == .automatic ? "automatic → pageSheet" : style.rawValue
-            text = "present  \(d(id)) on \(d(by)) (\(shown))"
-        case .pop(let id, let nav): text = "pop      \(d(id)) from \(d(nav))"
-        case .dismiss(let id, let by): text = "dismiss  \(d(id)) presented by \(d(by))"
-        case .selectTab(let id, let index, let of): text = "tab      \(index): \(d(id)) in \(d(of))"
-        case .showDetail(let id, let split): text = "detail   \(d(id)) in \(d(split))"
-        case .embed(let id, let parent): text = "embed    \(d(id)) in \(d(parent))"
-        case .addChild(let id, let parent, let role): text = "child    \(d(id)) in \(d(parent)) (\(role.rawValue))"
+            out.write("present  " as StaticString)
+            d(id, &out)
+            out.write(" on " as StaticString)
+            d(by, &out)
+            out.write(" (" as StaticString)
+            if style == .automatic { out.write("automatic → pageSheet" as StaticString) } else { out.write(style.rawValue) }
+            out.write(byte: 0x29)
+        case .pop(let id, let nav):
+            out.write("pop      " as StaticString)
+            d(id, &out)
+            out.write(" from " as StaticString)
+            d(nav, &out)
+        case .dismiss(let id, let by):
+            out.write("dismiss  " as StaticString)
+            d(id, &out)
+            out.write(" presented by " as StaticString)
+            d(by, &out)
+        case .selectTab(let id, let index, let of):
+            out.write("tab      " as StaticString)
+            out.write(index)
+            out.write(": " as StaticString)
+            d(id, &out)
+            out.write(" in " as StaticString)
+            d(of, &out)
+        case .showDetail(let id, let split):
+            out.write("detail   " as StaticString)
+            d(id, &out)
+            out.write(" in " as StaticString)
+            d(split, &out)
+        case .embed(let id, let parent):
+            out.write("embed    " as StaticString)
+            d(id, &out)
+            out.write(" in " as StaticString)
+            d(parent, &out)
+        case .addChild(let id, let parent, let role):
+            out.write("child    " as StaticString)
+            d(id, &out)
+            out.write(" in " as StaticString)
+            d(parent, &out)
+            out.write(" (" as StaticString)
+            out.write(role.rawValue)
+            out.write(byte: 0x29)
         case .released(let id):
-            guard trace else { return nil }
-            text = "deinit   \(d(id))"
+            guard trace else { return }
+            out.write("deinit   " as StaticString)
+            d(id, &out)
         }
-        return [OutputLine(text, .event)]
+        out.endLine(.event)
     }
 }

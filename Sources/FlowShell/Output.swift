@@ -35,8 +35,17 @@ public enum Status: Int, Comparable, Sendable {
     public static func < (a: Status, b: Status) -> Bool { a.rawValue < b.rawValue }
 }
 
+/// What a command printed and how it ended.
+///
+/// The lines are kept as one UTF-8 buffer with where each line ends, not as a `String` each:
+/// a transcript replay prints half a million lines and compares them as bytes, so making a
+/// string per line (and the pieces each was built from) was most of its time. `lines` makes
+/// the strings for callers that want them.
 public struct Output: Sendable {
-    public var lines: [OutputLine] = []
+    /// The text of every line, one after another, without line terminators.
+    private(set) var text: [UInt8] = []
+    /// Where each line ends in `text`, and its style.
+    private(set) var spans: [Span] = []
     public var status: Status = .ok
     /// Set by `quit`.
     public var quit = false
@@ -45,9 +54,91 @@ public struct Output: Sendable {
     /// The engine's events behind the lines, for app commands (`select`, `tap`, …).
     public var events: [Event] = []
 
+    struct Span: Sendable {
+        var end: Int
+        var style: OutputLine.Style
+    }
+
     public init() {}
 
-    mutating func add(_ text: String, _ style: OutputLine.Style = .plain) { lines.append(OutputLine(text, style)) }
+    public var lines: [OutputLine] {
+        get {
+            var start = 0
+            return spans.map { s in
+                defer { start = s.end }
+                return OutputLine(String(decoding: text[start..<s.end], as: UTF8.self), s.style)
+            }
+        }
+        set {
+            text.removeAll(keepingCapacity: true)
+            spans.removeAll(keepingCapacity: true)
+            for l in newValue { add(l.text, l.style) }
+        }
+    }
+
+    /// The number of lines.
+    var lineCount: Int { spans.count }
+
+    /// Where line `k` is in `text`.
+    @inline(__always)
+    func range(ofLine k: Int) -> Range<Int> { (k == 0 ? 0 : spans[k - 1].end)..<spans[k].end }
+
+    /// Empties the output for the next command, keeping its buffers' capacity.
+    mutating func reset() {
+        text.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        status = .ok
+        quit = false
+        record = nil
+        events = []
+    }
+
+    // MARK: Writing
+
+    mutating func add(_ text: String, _ style: OutputLine.Style = .plain) {
+        write(text)
+        endLine(style)
+    }
+
+    mutating func add(_ line: OutputLine) { add(line.text, line.style) }
+
+    /// Ends the line written so far (possibly empty).
+    @inline(__always)
+    mutating func endLine(_ style: OutputLine.Style = .plain) {
+        spans.append(Span(end: text.count, style: style))
+    }
+
+    /// Appends to the current line.
+    @inline(__always)
+    mutating func write(_ s: String) {
+        var s = s
+        // Native and literal strings are contiguous already; this copies their bytes at once.
+        s.withUTF8 { text.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    mutating func write(_ s: StaticString) {
+        s.withUTF8Buffer { text.append(contentsOf: $0) }
+    }
+
+    @inline(__always)
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        text.append(contentsOf: bytes)
+    }
+
+    @inline(__always)
+    mutating func write(byte: UInt8) { text.append(byte) }
+
+    /// A decimal number.
+    mutating func write(_ n: Int) {
+        if n < 0 { text.append(0x2D) }
+        write(digits: n.magnitude)
+    }
+
+    private mutating func write(digits n: UInt) {
+        if n >= 10 { write(digits: n / 10) }
+        text.append(0x30 + UInt8(n % 10))
+    }
 
     /// An input error with the line and a caret under the offending column.
     mutating func inputError(_ e: InputError, line: String) {

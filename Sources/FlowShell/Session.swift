@@ -49,6 +49,11 @@ public struct Session: Sendable {
     /// Loads a flow and launches it; the current flow stays when the new one fails.
     public mutating func load(path: String) -> Output {
         var out = Output()
+        load(path: path, into: &out)
+        return out
+    }
+
+    mutating func load(path: String, into out: inout Output) {
         let resolved = resolve(path)
         // Diagnostics name the file as typed, so a transcript prints the same from any folder.
         func typed(_ d: Diagnostic) -> Diagnostic {
@@ -60,14 +65,13 @@ public struct Session: Sendable {
         case .success(let loaded):
             for w in loaded.warnings { out.add(typed(w).description, .warning) }
             out.add("loaded \(loaded.flow.name) from \(path): \(loaded.flow.scenes.count) scenes, \(loaded.flow.segues.count) segues", .note)
-            out.lines += install(loaded.flow, path: path)
+            install(loaded.flow, path: path, into: &out)
         case .failure(let error):
             for d in error.diagnostics { out.add(typed(d).description, d.severity == .error ? .error : .warning) }
             if error.omitted > 0 { out.add("… and \(error.omitted) more errors", .error) }
             out.status = .loadFailed
         }
         status = max(status, out.status)
-        return out
     }
 
     private func resolve(_ path: String) -> String {
@@ -75,8 +79,12 @@ public struct Session: Sendable {
         return base + "/" + path
     }
 
-    @discardableResult
-    mutating func install(_ flow: Flow, path: String?) -> [OutputLine] {
+    mutating func install(_ flow: Flow, path: String?) {
+        var out = Output()
+        install(flow, path: path, into: &out)
+    }
+
+    mutating func install(_ flow: Flow, path: String?, into out: inout Output) {
         var s = Simulator(flow: flow)
         let events = s.launch()
         sim = s
@@ -84,12 +92,11 @@ public struct Session: Sendable {
         descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
-        var lines = EventFormatter(sim: s, trace: trace).lines(events)
+        EventFormatter(sim: s, trace: trace).write(events, into: &out)
         if s.hasCrashed {
-            lines.append(OutputLine("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note))
+            out.add("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note)
             status = max(status, .crashed)
         }
-        return lines
     }
 
     /// Runs one line of input.
@@ -125,9 +132,7 @@ public struct Session: Sendable {
         case "load":
             guard let path = args.first else { throw InputError("load needs a flow file: \(info.synopsis)", column: command.column + command.text.count + 1) }
             if args.count > 1 { throw InputError("load takes one path (quote a path with spaces)", at: args[1]) }
-            let result = load(path: path.text)
-            out.lines += result.lines
-            out.status = result.status
+            load(path: path.text, into: &out)
         case "history":
             try noArguments(args)
             for (n, h) in history.enumerated() { out.add(String(n + 1).leftPadded(to: 5) + "  " + h) }

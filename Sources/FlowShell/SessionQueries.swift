@@ -9,7 +9,7 @@ extension Session {
     public mutating func launch(_ loaded: LoadedFlow, path: String?) -> Output {
         var out = Output()
         for w in loaded.warnings { out.add(w.description, .warning) }
-        out.lines += install(loaded.flow, path: path)
+        install(loaded.flow, path: path, into: &out)
         return out
     }
 

@@ -5,148 +5,333 @@ import FlowModel
 /// children — with the front-most view controller marked.
 struct TreeView {
     let sim: Simulator
-    /// Descriptions made already (`Descriptions`); the others are made on the spot.
-    var names: [String] = []
+    /// Descriptions made already; the others are made on the spot.
+    var names = Descriptions()
 
     func lines() -> [String] {
+        var out = Output()
+        write(into: &out)
+        return out.lines.map(\.text)
+    }
+
+    func write(into out: inout Output) {
         let state = sim.state
-        guard let root = state.windowRoot else { return ["(no window root)"] }
-        var out = ["window"]
-        node(root, label: "root", indent: "", last: true, into: &out)
-        if state.crash != nil { out.append("(the app has crashed; this is its state at the crash)") }
-        return out
-    }
-
-    private func label(_ id: Int) -> String {
-        let i = sim.state[id]
-        var s = sim.describe(id, from: names)
-        if let scene = i.scene {
-            s += " '\(sim.flow.scenes[scene].id)'"
-            if let t = sim.flow.scenes[scene].title, !t.isEmpty { s += " \"\(t)\"" }
+        guard let root = state.windowRoot else {
+            out.add("(no window root)")
+            return
         }
-        if id == sim.state.frontmost { s += "   ◀ front-most" }
-        return s
+        out.add("window")
+        // The branches drawn left of the current node, grown and cut back as the walk goes.
+        var indent: [UInt8] = []
+        node(root, frontmost: state.frontmost, indent: &indent, last: true, into: &out) { out in out.write("root" as StaticString) }
+        if state.crash != nil { out.add("(the app has crashed; this is its state at the crash)") }
     }
 
-    private func node(_ id: Int, label role: String, indent: String, last: Bool, into out: inout [String]) {
-        out.append(indent + (last ? "└─ " : "├─ ") + role + " " + label(id))
-        let i = sim.state[id]
-        let childIndent = indent + (last ? "   " : "│  ")
-        var entries: [(String, Int)] = []
+    private func node(_ id: Int, frontmost: Int?, indent: inout [UInt8], last: Bool, into out: inout Output,
+                      role: (inout Output) -> Void) {
+        indent.withUnsafeBufferPointer { out.write($0) }
+        out.write(last ? "└─ " as StaticString : "├─ ")
+        role(&out)
+        out.write(byte: 0x20)
+        let state = sim.state
+        let i = state[id]
+        names.write(id, of: sim, into: &out)
+        if let scene = i.scene {
+            let s = sim.flow.scenes[scene]
+            out.write(" '" as StaticString)
+            out.write(s.id)
+            out.write(byte: 0x27)
+            if let t = s.title, !t.isEmpty {
+                out.write(" \"" as StaticString)
+                out.write(t)
+                out.write(byte: 0x22)
+            }
+        }
+        if id == frontmost { out.write("   ◀ front-most" as StaticString) }
+        out.endLine()
+
+        let mark = indent.count
+        indent.append(contentsOf: (last ? "   " as StaticString : "│  ").utf8Bytes)
+        defer { indent.removeSubrange(mark...) }
         var tabIndex = 0
-        for (n, c) in sim.state.children(of: id).enumerated() {
-            let r = sim.state[c].role ?? .embedded
-            switch r {
-            case .stack: entries.append(("[\(n)]", c))
+        let children = state.children(of: id)
+        for (n, c) in children.enumerated() {
+            let isLast = n == children.count - 1 && i.presented == nil
+            switch state[c].role ?? .embedded {
+            case .stack:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
+                    out.write(byte: 0x5B)
+                    out.write(n)
+                    out.write(byte: 0x5D)
+                }
             case .tab:
-                entries.append(("tab \(tabIndex)\(tabIndex == i.selectedTab ? " (selected)" : "")", c))
+                let selected = tabIndex == i.selectedTab
+                let number = tabIndex
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
+                    out.write("tab " as StaticString)
+                    out.write(number)
+                    if selected { out.write(" (selected)" as StaticString) }
+                }
                 tabIndex += 1
-            case .primary: entries.append(("primary", c))
-            case .secondary: entries.append(("secondary", c))
-            case .embedded: entries.append(("embedded", c))
+            case .primary:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("primary" as StaticString) }
+            case .secondary:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("secondary" as StaticString) }
+            case .embedded:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
             }
         }
         if let p = i.presented {
-            let style = sim.state[p].presentationStyle ?? .automatic
-            entries.append(("presents (\(style == .automatic ? "pageSheet" : style.rawValue))", p))
-        }
-        for (n, e) in entries.enumerated() {
-            node(e.1, label: e.0, indent: childIndent, last: n == entries.count - 1, into: &out)
+            let style = state[p].presentationStyle ?? .automatic
+            node(p, frontmost: frontmost, indent: &indent, last: true, into: &out) { out in
+                out.write("presents (" as StaticString)
+                if style == .automatic { out.write("pageSheet" as StaticString) } else { out.write(style.rawValue) }
+                out.write(byte: 0x29)
+            }
         }
     }
+}
+
+extension Output {
+    /// `Trigger.description`, written in place.
+    mutating func write(_ t: Trigger) {
+        switch t {
+        case .manual: write("manual" as StaticString)
+        case .cell: write("cell" as StaticString)
+        case .control(let c):
+            write("control:" as StaticString)
+            write(c)
+        }
+    }
+}
+
+extension StaticString {
+    /// The literal's bytes.
+    var utf8Bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
 }
 
 /// `segues`: what the receiver can perform, and who is asked for each segue action.
 struct SegueListView {
     let sim: Simulator
-    /// Descriptions made already (`Descriptions`); the others are made on the spot.
-    var names: [String] = []
+    /// Descriptions made already; the others are made on the spot.
+    var names = Descriptions()
 
     func lines(for id: Int) -> [String] {
+        var out = Output()
+        write(for: id, into: &out)
+        return out.lines.map(\.text)
+    }
+
+    func write(for id: Int, into out: inout Output) {
         let flow = sim.flow
         let inst = sim.state[id]
-        var out: [String] = []
         guard let scene = inst.scene, flow.scenes[scene].nib == nil else {
-            out.append("\(sim.describe(id, from: names)) was not loaded from a storyboard, so it has no segues")
-            return out + actionLines(id)
+            names.write(id, of: sim, into: &out)
+            out.write(" was not loaded from a storyboard, so it has no segues" as StaticString)
+            out.endLine()
+            return writeActions(id, into: &out)
         }
-        let owned = flow.segues.enumerated().filter { $0.element.source == scene && $0.element.kind != .relationship && $0.element.kind != .embed }
-        if owned.isEmpty {
-            out.append("\(sim.describe(id, from: names)) ('\(flow.scenes[scene].id)') owns no segues")
+        let owned = { (s: Segue) in s.source == scene && s.kind != .relationship && s.kind != .embed }
+        if !flow.segues.contains(where: owned) {
+            names.write(id, of: sim, into: &out)
+            out.write(" ('" as StaticString)
+            out.write(flow.scenes[scene].id)
+            out.write("') owns no segues" as StaticString)
+            out.endLine()
         } else {
-            out.append("segues of \(sim.describe(id, from: names)) ('\(flow.scenes[scene].id)'):")
-            for (_, s) in owned {
-                let dest = s.destination.map { "→ \(flow.scenes[$0].id)" } ?? "→ (unwind: \(s.unwindAction?.selector ?? "?"))"
-                out.append("  \(s.identifier ?? "(no identifier)")  \(s.kind.rawValue) \(dest)  [\(s.trigger)]")
-                if let a = s.action { out.append("      segue action: " + lookup(a.selector, on: id)) }
+            out.write("segues of " as StaticString)
+            names.write(id, of: sim, into: &out)
+            out.write(" ('" as StaticString)
+            out.write(flow.scenes[scene].id)
+            out.write("'):" as StaticString)
+            out.endLine()
+            for s in flow.segues where owned(s) {
+                out.write("  " as StaticString)
+                if let identifier = s.identifier { out.write(identifier) } else { out.write("(no identifier)" as StaticString) }
+                out.write("  " as StaticString)
+                out.write(s.kind.rawValue)
+                if let d = s.destination {
+                    out.write(" → " as StaticString)
+                    out.write(flow.scenes[d].id)
+                } else {
+                    out.write(" → (unwind: " as StaticString)
+                    out.write(s.unwindAction?.selector ?? "?")
+                    out.write(byte: 0x29)
+                }
+                out.write("  [" as StaticString)
+                out.write(s.trigger)
+                out.write(byte: 0x5D)
+                out.endLine()
+                if let a = s.action {
+                    out.write("      segue action: " as StaticString)
+                    lookup(a.selector, on: id, into: &out)
+                }
                 if let d = s.destination {
                     for r in flow.relationshipSegues(of: d) {
-                        guard let child = flow.segues[r].destination else { continue }
-                        if let a = flow.segues[r].action {
-                            out.append("      child '\(flow.scenes[child].id)' (\(flow.segues[r].relationship?.rawValue ?? "")): " + lookup(a.selector, on: id))
-                        }
+                        guard let child = flow.segues[r].destination, let a = flow.segues[r].action else { continue }
+                        out.write("      child '" as StaticString)
+                        out.write(flow.scenes[child].id)
+                        out.write("' (" as StaticString)
+                        out.write(flow.segues[r].relationship?.rawValue ?? "")
+                        out.write("): " as StaticString)
+                        lookup(a.selector, on: id, into: &out)
                     }
                 }
             }
         }
-        return out + actionLines(id)
+        writeActions(id, into: &out)
     }
 
-    private func lookup(_ selector: String, on id: Int) -> String {
-        let found = sim.implementsSegueAction(selector, on: id)
-        return "-[\(sim.describe(id, from: names)) \(selector)] " + (found ? "(implemented)" : "(NOT implemented: UIKit logs 'Unable to find method' and falls back to init(coder:))")
-    }
-
-    private func actionLines(_ id: Int) -> [String] {
-        let actions = sim.actions(of: id)
-        guard !actions.isEmpty else { return [] }
-        var out = ["actions of \(sim.state.className(of: id)):"]
-        for a in actions {
-            var what = a.kind.rawValue
-            if let s = a.segue { what += " '\(s)'" }
-            if let d = a.destination { what += " .\(d)" }
-            if let c = a.className { what += " \(c)" + (a.initializer.map { ".\($0)" } ?? "()") }
-            out.append("  \(a.name)  \(what)  [\(a.trigger)]")
+    private func lookup(_ selector: String, on id: Int, into out: inout Output) {
+        out.write("-[" as StaticString)
+        names.write(id, of: sim, into: &out)
+        out.write(byte: 0x20)
+        out.write(selector)
+        if sim.implementsSegueAction(selector, on: id) {
+            out.write("] (implemented)" as StaticString)
+        } else {
+            out.write("] (NOT implemented: UIKit logs 'Unable to find method' and falls back to init(coder:))" as StaticString)
         }
-        return out
+        out.endLine()
+    }
+
+    private func writeActions(_ id: Int, into out: inout Output) {
+        let actions = sim.actions(of: id)
+        guard !actions.isEmpty else { return }
+        out.write("actions of " as StaticString)
+        out.write(sim.state.className(of: id))
+        out.write(byte: 0x3A)
+        out.endLine()
+        for a in actions {
+            out.write("  " as StaticString)
+            out.write(a.name)
+            out.write("  " as StaticString)
+            out.write(a.kind.rawValue)
+            if let s = a.segue {
+                out.write(" '" as StaticString)
+                out.write(s)
+                out.write(byte: 0x27)
+            }
+            if let d = a.destination {
+                out.write(" ." as StaticString)
+                out.write(d)
+            }
+            if let c = a.className {
+                out.write(byte: 0x20)
+                out.write(c)
+                if let i = a.initializer {
+                    out.write(byte: 0x2E)
+                    out.write(i)
+                } else {
+                    out.write("()" as StaticString)
+                }
+            }
+            out.write("  [" as StaticString)
+            out.write(a.trigger)
+            out.write(byte: 0x5D)
+            out.endLine()
+        }
     }
 }
 
 /// `inspect`: an instance's class, place and dependencies with their provenance.
 struct InspectView {
     let sim: Simulator
-    /// Descriptions made already (`Descriptions`); the others are made on the spot.
-    var names: [String] = []
+    /// Descriptions made already; the others are made on the spot.
+    var names = Descriptions()
 
     func lines(for id: Int) -> [String] {
+        var out = Output()
+        write(for: id, into: &out)
+        return out.lines.map(\.text)
+    }
+
+    func write(for id: Int, into out: inout Output) {
         let flow = sim.flow
-        let i = sim.state[id]
-        var out = [sim.describe(id, from: names)]
-        out.append("  class       " + sim.lineage(of: id).joined(separator: " : "))
-        let protocols = sim.declarations(of: id).flatMap(\.conformsTo)
-        if !protocols.isEmpty { out.append("  conforms to " + protocols.joined(separator: ", ")) }
-        if let s = i.scene {
-            let scene = flow.scenes[s]
-            out.append("  scene       '\(scene.id)'" + (scene.nib.map { " (XIB \($0))" } ?? "") + (scene.storyboardIdentifier.map { ", Storyboard ID \($0)" } ?? ""))
-        } else {
-            out.append("  scene       none (built in code)")
+        let state = sim.state
+        let i = state[id]
+        names.write(id, of: sim, into: &out)
+        out.endLine()
+        out.write("  class       " as StaticString)
+        for (n, c) in sim.lineage(of: id).enumerated() {
+            if n > 0 { out.write(" : " as StaticString) }
+            out.write(c)
         }
-        out.append("  state       \(i.appearance.rawValue)")
-        if let p = i.parent { out.append("  parent      \(sim.describe(p, from: names)) (\(i.role?.rawValue ?? ""))") }
-        if let p = i.presenter { out.append("  presented   by \(sim.describe(p, from: names)) (\(i.presentationStyle?.rawValue ?? "automatic"))") }
-        if let p = i.presented { out.append("  presents    \(sim.describe(p, from: names))") }
-        if let sel = i.selection { out.append("  selection   [\(sel[0]), \(sel[1])]") }
-        let dependencies = sim.state.dependencies(of: id)
-        if dependencies.isEmpty {
-            out.append("  dependencies: none")
-        } else {
-            out.append("  dependencies:")
-            for slot in dependencies {
-                let decl = sim.dependency(slot.name, of: id)?.declaration ?? slot.name
-                out.append("    \(decl)  =  \(slot.value ?? "nil")")
-                out.append("        ← \(slot.provenance)")
+        out.endLine()
+        var first = true
+        for decl in sim.declarations(of: id) {
+            for p in decl.conformsTo {
+                out.write(first ? "  conforms to " as StaticString : ", ")
+                out.write(p)
+                first = false
             }
         }
-        return out
+        if !first { out.endLine() }
+        if let s = i.scene {
+            let scene = flow.scenes[s]
+            out.write("  scene       '" as StaticString)
+            out.write(scene.id)
+            out.write(byte: 0x27)
+            if let nib = scene.nib {
+                out.write(" (XIB " as StaticString)
+                out.write(nib)
+                out.write(byte: 0x29)
+            }
+            if let sb = scene.storyboardIdentifier {
+                out.write(", Storyboard ID " as StaticString)
+                out.write(sb)
+            }
+            out.endLine()
+        } else {
+            out.add("  scene       none (built in code)")
+        }
+        out.write("  state       " as StaticString)
+        out.write(i.appearance.rawValue)
+        out.endLine()
+        if let p = i.parent {
+            out.write("  parent      " as StaticString)
+            names.write(p, of: sim, into: &out)
+            out.write(" (" as StaticString)
+            out.write(i.role?.rawValue ?? "")
+            out.write(byte: 0x29)
+            out.endLine()
+        }
+        if let p = i.presenter {
+            out.write("  presented   by " as StaticString)
+            names.write(p, of: sim, into: &out)
+            out.write(" (" as StaticString)
+            out.write(i.presentationStyle?.rawValue ?? "automatic")
+            out.write(byte: 0x29)
+            out.endLine()
+        }
+        if let p = i.presented {
+            out.write("  presents    " as StaticString)
+            names.write(p, of: sim, into: &out)
+            out.endLine()
+        }
+        if let sel = i.selection {
+            out.write("  selection   [" as StaticString)
+            out.write(sel[0])
+            out.write(", " as StaticString)
+            out.write(sel[1])
+            out.write(byte: 0x5D)
+            out.endLine()
+        }
+        let dependencies = sim.state.dependencies(of: id)
+        if dependencies.isEmpty {
+            out.add("  dependencies: none")
+        } else {
+            out.add("  dependencies:")
+            for slot in dependencies {
+                out.write("    " as StaticString)
+                out.write(sim.dependency(slot.name, of: id)?.declaration ?? slot.name)
+                out.write("  =  " as StaticString)
+                if let v = slot.value { out.write(v) } else { out.write("nil" as StaticString) }
+                out.endLine()
+                out.write("        ← " as StaticString)
+                out.write(slot.provenance)
+                out.endLine()
+            }
+        }
     }
 }
