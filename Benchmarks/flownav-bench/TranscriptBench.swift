@@ -57,28 +57,37 @@ enum TranscriptBench {
             if case .success(let t) = Transcript.parse(text: text, path: "bench.flownav") { parsed = t }
         }
         let transcript = parsed!
+        // As the runner does: one output, reset for each command.
+        let execute = best(of: 3) {
+            var session = Session.demo()
+            var out = Output()
+            for c in transcript.commands {
+                out.reset()
+                session.execute(c.input, into: &out)
+            }
+        }
         var outputs: [Output] = []
         outputs.reserveCapacity(count)
-        let execute = best(of: 3) {
-            outputs.removeAll(keepingCapacity: true)
-            var session = Session.demo()
-            for c in transcript.commands { outputs.append(session.execute(c.input)) }
-        }
+        var session = Session.demo()
+        for c in transcript.commands { outputs.append(session.execute(c.input)) }
         var matched = 0
         let match = best(of: 3) {
             matched = 0
-            for (c, o) in zip(transcript.commands, outputs) where TranscriptMatcher.matches(c, o.lines) { matched += 1 }
+            for (c, o) in zip(transcript.commands, outputs) where TranscriptMatcher.matches(c, in: transcript, o) { matched += 1 }
         }
+        outputs = []
         precondition(matched == count)
         print(String(format: "  parse %.0f ms (%.0f%%), execute %.0f ms (%.0f%%), match %.0f ms (%.0f%%)",
                      parse * 1000, 100 * parse / total, execute * 1000, 100 * execute / total, match * 1000, 100 * match / total))
 
         // Execution by command, in microseconds per command.
         var spent = [Double](repeating: 0, count: cycle.count)
-        var session = Session.demo()
+        session = Session.demo()
+        var out = Output()
         for (n, c) in transcript.commands.enumerated() {
             let start = DispatchTime.now().uptimeNanoseconds
-            _ = session.execute(c.input)
+            out.reset()
+            session.execute(c.input, into: &out)
             spent[n % cycle.count] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3
         }
         let per = Double(count / cycle.count)

@@ -84,7 +84,7 @@ public struct Output: Sendable {
     func range(ofLine k: Int) -> Range<Int> { (k == 0 ? 0 : spans[k - 1].end)..<spans[k].end }
 
     /// Empties the output for the next command, keeping its buffers' capacity.
-    mutating func reset() {
+    public mutating func reset() {
         text.removeAll(keepingCapacity: true)
         spans.removeAll(keepingCapacity: true)
         status = .ok

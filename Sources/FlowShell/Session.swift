@@ -102,11 +102,18 @@ public struct Session: Sendable {
     /// Runs one line of input.
     public mutating func execute(_ line: String) -> Output {
         var out = Output()
+        execute(line, into: &out)
+        return out
+    }
+
+    /// Runs one line of input, appending to `out`: a caller running many commands (a
+    /// transcript replay) resets one output and reuses its buffers.
+    public mutating func execute(_ line: String, into out: inout Output) {
         let words = Words.split(line)
-        guard let first = words.first else { return out }
+        guard let first = words.first else { return }
         if first.text.hasPrefix("#") {
             if recording != nil { record(comment: line, into: &out) }
-            return out
+            return
         }
         history.append(line)
         do throws(InputError) {
@@ -116,7 +123,6 @@ public struct Session: Sendable {
         }
         status = max(status, out.status)
         if recording != nil && first.text != "record" && first.text != "quit" { record(line, into: &out) }
-        return out
     }
 
     private mutating func dispatch(_ command: Word, _ args: [Word], line: String, into out: inout Output) throws(InputError) {

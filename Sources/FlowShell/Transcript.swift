@@ -29,26 +29,51 @@ import Darwin
 ///   layout. So blank lines that end a command's actual output are not compared either.
 /// - Without an initial `load`, a transcript runs on the built-in demo flow (as `flownav` does
 ///   with no flow); relative `load` paths resolve against the transcript's folder.
+///
+/// The file stays one byte buffer: lines and expected lines are offsets into it, compared in
+/// place with the output's bytes. (A string per line was a fifth of a large replay's time.)
 public struct Transcript: Sendable {
     public static let marker = "flownav> "
 
     /// The file as given to the runner, for messages.
     public var path: String
-    /// The file's lines, without line terminators.
-    public var lines: [String]
+    /// The file's bytes, valid UTF-8.
+    let text: [UInt8]
+    /// Where each line starts in `text`, and one more entry one past the end (as if the file
+    /// ended with a line terminator).
+    let lineStarts: [Int32]
     public var commands: [Command]
+    /// The compared lines of every command, in order; `Command.expected` says which are whose.
+    let expectations: [Expectation]
 
     /// One input line and what it is expected to print.
     public struct Command: Sendable {
         /// Index in `lines` of the input line (0-based).
         public var line: Int
         public var input: String
-        /// Compared lines, in order (comments and layout blank lines left out).
-        public var expected: [Expected]
+        /// Its compared lines in `Transcript.expectations` (see `Transcript.expected(of:)`).
+        var expected: Range<Int>
         /// Index in `lines` one past the command's block: the next input line, or the end.
         public var end: Int
-        /// Whether `expected` holds an `...` line (the matcher's slow path).
+        /// Whether the expected lines hold an `...` line (the matcher's slow path).
         public var hasAnyLines: Bool
+    }
+
+    /// A compared line as offsets in the file: trailing whitespace trimmed, comments and layout
+    /// blank lines left out.
+    struct Expectation: Sendable {
+        enum Kind: UInt8, Sendable {
+            case literal
+            /// Holds `[..]`.
+            case glob
+            /// `...`.
+            case anyLines
+        }
+
+        var line: Int32
+        var start: Int32
+        var end: Int32
+        var kind: Kind
     }
 
     public struct Expected: Sendable {
@@ -65,67 +90,53 @@ public struct Transcript: Sendable {
         case glob([[UInt8]])
         /// `...`: any number of lines.
         case anyLines
+    }
 
-        init(_ text: String) {
-            let trimmed = Self.trimmingTrailingWhitespace(text)
-            if trimmed == "..." {
-                self = .anyLines
-            } else if trimmed.utf8.count >= 4, let pieces = Self.globPieces(trimmed) {
-                self = .glob(pieces)
-            } else {
-                self = .literal(trimmed)
-            }
-        }
+    /// The lines of the file, without line terminators.
+    public var lines: [String] {
+        (0..<lineCount).map { k in String(decoding: text[range(ofLine: k)], as: UTF8.self) }
+    }
 
-        /// The pieces between `[..]` markers, or nil when there is none.
-        static func globPieces(_ text: String) -> [[UInt8]]? {
-            // Most lines have no `[..]`: find out without copying them.
-            let found = text.utf8.withContiguousStorageIfAvailable { b -> Bool in
-                guard var p = UnsafeRawPointer(b.baseAddress) else { return false }
-                let end = p + b.count
-                while end - p >= 4, let hit = memchr(p, 0x5B, end - p) {
-                    if end - UnsafeRawPointer(hit) >= 4 && UnsafeRawPointer(hit).loadUnaligned(fromByteOffset: 1, as: UInt16.self) == 0x2E2E
-                        && UnsafeRawPointer(hit).load(fromByteOffset: 3, as: UInt8.self) == 0x5D { return true }
-                    p = UnsafeRawPointer(hit) + 1
-                }
-                return false
-            }
-            if found == false { return nil }
-            let b = Array(text.utf8)
-            var pieces: [[UInt8]] = []
-            var start = 0
-            var i = 0
-            while i + 4 <= b.count {
-                if b[i] == 0x5B && b[i + 1] == 0x2E && b[i + 2] == 0x2E && b[i + 3] == 0x5D {
-                    pieces.append(Array(b[start..<i]))
-                    i += 4
-                    start = i
-                } else {
-                    i += 1
-                }
-            }
-            guard !pieces.isEmpty else { return nil }
-            pieces.append(Array(b[start...]))
-            return pieces
-        }
+    var lineCount: Int { lineStarts.count - 1 }
 
-        static func trimmingTrailingWhitespace(_ s: String) -> String {
-            let u = s.utf8
-            guard let last = u.last, last == 0x20 || last == 0x09 else { return s }
-            var end = u.endIndex
-            while end > u.startIndex {
-                let p = u.index(before: end)
-                guard u[p] == 0x20 || u[p] == 0x09 else { break }
-                end = p
+    /// Line `k` in `text`, without its terminator.
+    func range(ofLine k: Int) -> Range<Int> {
+        let start = Int(lineStarts[k])
+        var end = Int(lineStarts[k + 1]) - 1
+        if end > start && text[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// A command's compared lines, as patterns.
+    public func expected(of command: Command) -> [Expected] {
+        expectations[command.expected].map { e in
+            let bytes = text[Int(e.start)..<Int(e.end)]
+            let pattern: LinePattern
+            switch e.kind {
+            case .literal: pattern = .literal(String(decoding: bytes, as: UTF8.self))
+            case .glob: pattern = .glob(Self.globPieces(bytes))
+            case .anyLines: pattern = .anyLines
             }
-            return String(s[..<end])
+            return Expected(line: Int(e.line), pattern: pattern)
         }
     }
 
-    public init(path: String, lines: [String], commands: [Command]) {
-        self.path = path
-        self.lines = lines
-        self.commands = commands
+    /// The pieces between `[..]` markers.
+    static func globPieces(_ b: ArraySlice<UInt8>) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var start = b.startIndex
+        var i = b.startIndex
+        while i + 4 <= b.endIndex {
+            if b[i] == 0x5B && b[i + 1] == 0x2E && b[i + 2] == 0x2E && b[i + 3] == 0x5D {
+                pieces.append(Array(b[start..<i]))
+                i += 4
+                start = i
+            } else {
+                i += 1
+            }
+        }
+        pieces.append(Array(b[start...]))
+        return pieces
     }
 
     /// The folder relative `load` paths resolve against: the transcript's own.
@@ -164,133 +175,3 @@ public struct TranscriptError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-extension Transcript {
-    /// Reads and parses a transcript file.
-    public static func read(path: String) -> Result<Transcript, TranscriptError> {
-        switch FileBytes.read(path) {
-        case .success(let bytes):
-            return parse(bytes: bytes, path: path)
-        case .failure(let problem):
-            let message = problem.message.hasPrefix("is a folder") ? "is a folder, not a transcript" : problem.message
-            return .failure(TranscriptError(path: path, message: message))
-        }
-    }
-
-    public static func parse(text: String, path: String) -> Result<Transcript, TranscriptError> {
-        parse(bytes: Array(text.utf8), path: path)
-    }
-
-    public static func parse(bytes: [UInt8], path: String) -> Result<Transcript, TranscriptError> {
-        let lines: [String]
-        switch splitLines(bytes, path: path) {
-        case .success(let l): lines = l
-        case .failure(let e): return .failure(e)
-        }
-        var commands: [Command] = []
-        commands.reserveCapacity(lines.count / 4)
-        // Pass 1: find input lines and check what precedes the first one.
-        var inputs: [Int] = []
-        for (i, line) in lines.enumerated() {
-            guard let first = line.utf8.first else { continue }
-            if first == 0x66 /* f */ && line.hasPrefix("flownav>") {
-                if line.utf8.count > 8 && !line.hasPrefix(marker) {
-                    return .failure(TranscriptError(path: path, line: i + 1, column: 9,
-                        message: "expected a space after the prompt marker 'flownav>' (input lines start with '\(marker)')"))
-                }
-                inputs.append(i)
-            } else if inputs.isEmpty && first != 0x23 /* # */ && !isBlank(line) {
-                return .failure(TranscriptError(path: path, line: i + 1, column: 1,
-                    message: "output before the first command; input lines start with '\(marker)', comments with '#'"))
-            }
-        }
-        if inputs.isEmpty {
-            return .failure(TranscriptError(path: path, message: "no commands: input lines start with '\(marker)'"))
-        }
-        // Pass 2: each command's block.
-        for (n, start) in inputs.enumerated() {
-            let end = n + 1 < inputs.count ? inputs[n + 1] : lines.count
-            let line = lines[start]
-            let input = line.utf8.count > marker.utf8.count ? String(line.dropFirst(marker.count)) : ""
-            var expected: [Expected] = []
-            var hasAnyLines = false
-            // Backwards, so a blank line knows whether output follows it in the block.
-            var outputFollows = false
-            var i = end - 1
-            while i > start {
-                let l = lines[i]
-                if l.utf8.first == 0x23 {
-                    outputFollows = false
-                } else if isBlank(l) {
-                    if outputFollows { expected.append(Expected(line: i, pattern: .literal(""))) }
-                } else {
-                    let p = LinePattern(l)
-                    if p == .anyLines { hasAnyLines = true }
-                    expected.append(Expected(line: i, pattern: p))
-                    outputFollows = true
-                }
-                i -= 1
-            }
-            expected.reverse()
-            commands.append(Command(line: start, input: input, expected: expected, end: end, hasAnyLines: hasAnyLines))
-        }
-        return .success(Transcript(path: path, lines: lines, commands: commands))
-    }
-
-    static func isBlank(_ line: String) -> Bool {
-        line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-    }
-
-    /// A line is a comment when it starts with `#`.
-    static func isComment(_ line: String) -> Bool { line.utf8.first == 0x23 }
-
-    /// Splits on `\n` (dropping a `\r` before it); the text must be UTF-8.
-    static func splitLines(_ bytes: [UInt8], path: String) -> Result<[String], TranscriptError> {
-        var lines: [String] = []
-        let valid = String(validating: bytes, as: UTF8.self) != nil
-        var lineNumber = 0
-        var failure: TranscriptError?
-        bytes.withUnsafeBufferPointer { buf in
-            var start = 0
-            let n = buf.count
-            var i = 0
-            while start < n {
-                if let hit = memchr(buf.baseAddress! + start, 0x0A, n - start) {
-                    i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - buf.baseAddress!
-                } else {
-                    i = n
-                }
-                var stop = i
-                if stop > start && buf[stop - 1] == 0x0D { stop -= 1 }
-                let slice = UnsafeBufferPointer(rebasing: buf[start..<stop])
-                lineNumber += 1
-                if valid {
-                    lines.append(String(decoding: slice, as: UTF8.self))
-                } else if let s = String(validating: slice, as: UTF8.self) {
-                    lines.append(s)
-                } else {
-                    // The column (in characters) of the first byte that is not UTF-8.
-                    var it = slice.makeIterator()
-                    var utf8 = UTF8()
-                    var column = 1
-                    var offset = 0
-                    decoding: while true {
-                        switch utf8.decode(&it) {
-                        case .scalarValue(let s):
-                            column += 1
-                            offset += UTF8.width(s)
-                        case .emptyInput, .error:
-                            break decoding
-                        }
-                    }
-                    let byte = offset < slice.count ? slice[offset] : 0
-                    failure = TranscriptError(path: path, line: lineNumber, column: column,
-                        message: "the file is not UTF-8 text (byte 0x\(String(byte, radix: 16, uppercase: true)))")
-                    return
-                }
-                start = i + 1
-            }
-        }
-        if let failure { return .failure(failure) }
-        return .success(lines)
-    }
-}

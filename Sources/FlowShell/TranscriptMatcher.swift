@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Compares a command's actual output with its expected lines, and, for a mismatch, works out
 /// the expected lines to write instead (keeping the wildcard lines that still match).
 public enum TranscriptMatcher {
@@ -6,8 +12,12 @@ public enum TranscriptMatcher {
     /// Whether an output line matches an expected line (`...` matches any single line here).
     public static func line(_ pattern: Transcript.LinePattern, matches text: String) -> Bool {
         switch pattern {
-        case .literal(let e): return literal(e, matches: text)
-        case .glob(let pieces): return glob(pieces, matches: text)
+        case .literal(let e):
+            var e = e, text = text
+            return e.withUTF8 { e in text.withUTF8 { a in literal(e, matches: a) } }
+        case .glob(let pieces):
+            var text = text
+            return text.withUTF8 { a in glob(pieces.map { $0[...] }, matches: a) }
         case .anyLines: return true
         }
     }
@@ -15,55 +25,31 @@ public enum TranscriptMatcher {
     /// Byte equality, ignoring trailing spaces and tabs of the actual line (the expected text is
     /// already trimmed).
     @inline(__always)
-    static func literal(_ expected: String, matches actual: String) -> Bool {
-        let eu = expected.utf8
-        let au = actual.utf8
-        let ec = eu.count
-        let ac = au.count
-        if ac < ec { return false }
-        if ac > ec {
-            // Only trailing whitespace may follow.
-            var i = au.index(au.startIndex, offsetBy: ec)
-            while i < au.endIndex {
-                let b = au[i]
-                if b != 0x20 && b != 0x09 { return false }
-                i = au.index(after: i)
-            }
-        }
-        if ec == 0 { return true }
-        if let r = eu.withContiguousStorageIfAvailable({ e in
-            au.withContiguousStorageIfAvailable { a in memoryEqual(e.baseAddress!, a.baseAddress!, ec) }
-        }), let r { return r }
-        return eu.elementsEqual(au.prefix(ec))
-    }
-
-    @inline(__always)
-    static func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        var i = 0
-        // Eight bytes at a time, then the rest.
-        while i + 8 <= n {
-            if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) { return false }
-            i += 8
-        }
-        while i < n {
-            if a[i] != b[i] { return false }
+    static func literal(_ e: UnsafeBufferPointer<UInt8>, matches a: UnsafeBufferPointer<UInt8>) -> Bool {
+        let ec = e.count
+        guard a.count >= ec else { return false }
+        // Only trailing whitespace may follow.
+        var i = ec
+        while i < a.count {
+            if a[i] != 0x20 && a[i] != 0x09 { return false }
             i += 1
         }
-        return true
+        return ec == 0 || memcmp(e.baseAddress!, a.baseAddress!, ec) == 0
     }
 
     /// `[..]` matching: the first piece is a prefix, the last a suffix, the others appear in
     /// order between them.
-    static func glob(_ pieces: [[UInt8]], matches actual: String) -> Bool {
-        var bytes = Array(actual.utf8)
-        while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+    static func glob(_ pieces: [ArraySlice<UInt8>], matches actual: UnsafeBufferPointer<UInt8>) -> Bool {
+        var count = actual.count
+        while count > 0 && (actual[count - 1] == 0x20 || actual[count - 1] == 0x09) { count -= 1 }
+        let bytes = actual[0..<count]
         let first = pieces[0]
         let last = pieces[pieces.count - 1]
-        guard bytes.count >= first.count + last.count,
+        guard count >= first.count + last.count,
               bytes.starts(with: first),
-              bytes[(bytes.count - last.count)...].elementsEqual(last) else { return false }
+              bytes[(count - last.count)...].elementsEqual(last) else { return false }
         var from = first.count
-        let limit = bytes.count - last.count
+        let limit = count - last.count
         for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
             guard let at = find(piece, in: bytes, from: from, to: limit) else { return false }
             from = at + piece.count
@@ -71,11 +57,10 @@ public enum TranscriptMatcher {
         return true
     }
 
-    private static func find(_ needle: [UInt8], in hay: [UInt8], from: Int, to limit: Int) -> Int? {
-        guard limit - from >= needle.count else { return nil }
+    private static func find(_ needle: ArraySlice<UInt8>, in hay: Slice<UnsafeBufferPointer<UInt8>>, from: Int, to limit: Int) -> Int? {
         var i = from
         while i + needle.count <= limit {
-            if hay[i] == needle[0] && hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            if hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
         return nil
@@ -84,42 +69,62 @@ public enum TranscriptMatcher {
     // MARK: One command
 
     /// The number of lines that count: trailing blank lines are layout, never compared.
-    @inline(__always)
-    static func comparedCount<C: RandomAccessCollection>(_ actual: C) -> Int where C.Element == String, C.Index == Int {
+    static func comparedCount(_ actual: [String]) -> Int {
         var n = actual.count
-        while n > 0 && Transcript.isBlank(actual[actual.startIndex + n - 1]) { n -= 1 }
+        while n > 0 && Transcript.isBlank(actual[n - 1]) { n -= 1 }
         return n
     }
 
-    /// Whether a command's output matches its expected lines.
-    public static func matches(_ command: Transcript.Command, _ output: [OutputLine]) -> Bool {
-        matches(command.expected, hasAnyLines: command.hasAnyLines, output.lazy.map(\.text))
+    /// Whether a command's output matches its expected lines, comparing the transcript's bytes
+    /// with the output's in place.
+    public static func matches(_ command: Transcript.Command, in transcript: Transcript, _ output: Output) -> Bool {
+        transcript.text.withUnsafeBufferPointer { file in
+            output.text.withUnsafeBufferPointer { text in
+                transcript.expectations.withUnsafeBufferPointer { all in
+                    let expected = UnsafeBufferPointer(rebasing: all[command.expected])
+                    func actual(_ k: Int) -> UnsafeBufferPointer<UInt8> {
+                        UnsafeBufferPointer(rebasing: text[output.range(ofLine: k)])
+                    }
+                    var n = output.lineCount
+                    while n > 0 && actual(n - 1).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { n -= 1 }
+                    return matches(expected.count, hasAnyLines: command.hasAnyLines, actual: n,
+                                   isAnyLines: { expected[$0].kind == .anyLines }) { e, a in
+                        let x = expected[e]
+                        let pattern = UnsafeBufferPointer(rebasing: file[Int(x.start)..<Int(x.end)])
+                        switch x.kind {
+                        case .literal: return literal(pattern, matches: actual(a))
+                        case .glob: return glob(Transcript.globPieces(transcript.text[Int(x.start)..<Int(x.end)]).map { $0[...] }, matches: actual(a))
+                        case .anyLines: return true
+                        }
+                    }
+                }
+            }
+        }
     }
 
+    /// Whether output lines match expected lines given as patterns.
     public static func matches(_ expected: [Transcript.Expected], actual: [String]) -> Bool {
-        matches(expected, hasAnyLines: expected.contains { $0.pattern == .anyLines }, actual)
+        matches(expected.count, hasAnyLines: expected.contains { $0.pattern == .anyLines }, actual: comparedCount(actual),
+                isAnyLines: { expected[$0].pattern == .anyLines }) { e, a in line(expected[e].pattern, matches: actual[a]) }
     }
 
+    /// Expected lines `0..<m` against actual lines `0..<n`, given how to compare line `e` with line `a`.
     @inline(__always)
-    static func matches<C: RandomAccessCollection>(_ expected: [Transcript.Expected], hasAnyLines: Bool, _ actual: C) -> Bool
-    where C.Element == String, C.Index == Int {
-        let n = comparedCount(actual)
-        let base = actual.startIndex
+    static func matches(_ m: Int, hasAnyLines: Bool, actual n: Int, isAnyLines: (Int) -> Bool, line: (Int, Int) -> Bool) -> Bool {
         if !hasAnyLines {
-            guard n == expected.count else { return false }
-            for k in 0..<n where !line(expected[k].pattern, matches: actual[base + k]) { return false }
+            guard n == m else { return false }
+            for k in 0..<n where !line(k, k) { return false }
             return true
         }
         // Wildcard matching with backtracking to the last `...` (each other line matches one line).
-        let m = expected.count
         var i = 0, j = 0
         var star = -1, mark = 0
         while j < n {
-            if i < m && expected[i].pattern == .anyLines {
+            if i < m && isAnyLines(i) {
                 star = i
                 mark = j
                 i += 1
-            } else if i < m && line(expected[i].pattern, matches: actual[base + j]) {
+            } else if i < m && line(i, j) {
                 i += 1
                 j += 1
             } else if star >= 0 {
@@ -130,7 +135,7 @@ public enum TranscriptMatcher {
                 return false
             }
         }
-        while i < m && expected[i].pattern == .anyLines { i += 1 }
+        while i < m && isAnyLines(i) { i += 1 }
         return i == m
     }
 
@@ -145,7 +150,7 @@ public enum TranscriptMatcher {
         let body = Array(transcript.lines[(command.line + 1)..<command.end])
         let offset = command.line + 1
         // Lines of the body that are not compared, anchored before the expected line that follows.
-        let expected = command.expected
+        let expected = transcript.expected(of: command)
         var notes: [[String]] = Array(repeating: [], count: expected.count + 1)
         var k = 0
         for (i, text) in body.enumerated() {
@@ -196,7 +201,7 @@ public enum TranscriptMatcher {
         lines += body
         guard case .success(let t) = Transcript.parse(text: lines.joined(separator: "\n"), path: ""),
               t.commands.count == 1 else { return false }
-        return matches(t.commands[0].expected, actual: actual)
+        return matches(t.expected(of: t.commands[0]), actual: actual)
     }
 
     enum Op: Equatable {

@@ -67,10 +67,13 @@ public enum TranscriptRunner {
         session.baseDirectory = transcript.folder
         var mismatches: [(command: Int, actual: [String])] = []
         var ran = 0
+        // One output for every command: its buffers are reused, not allocated per command.
+        var out = Output()
         for (k, command) in transcript.commands.enumerated() {
-            let out = session.execute(command.input)
+            out.reset()
+            session.execute(command.input, into: &out)
             ran += 1
-            if !TranscriptMatcher.matches(command, out.lines) {
+            if !TranscriptMatcher.matches(command, in: transcript, out) {
                 mismatches.append((k, out.lines.map(\.text)))
             }
             if out.quit && k + 1 < transcript.commands.count {

@@ -31,9 +31,9 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
             """)
         #expect(t.commands.map(\.input) == ["where", "back", "", "select 1"])
         #expect(t.commands.map(\.line) == [1, 4, 5, 6])
-        #expect(t.commands[0].expected.map(\.pattern) == [.literal("window"), .literal("└─ root x")])
-        #expect(t.commands[0].expected.map(\.line) == [2, 3])
-        #expect(t.commands[1].expected.isEmpty)
+        #expect(t.expected(of: t.commands[0]).map(\.pattern) == [.literal("window"), .literal("└─ root x")])
+        #expect(t.expected(of: t.commands[0]).map(\.line) == [2, 3])
+        #expect(t.expected(of: t.commands[1]).isEmpty)
         #expect(t.commands[3].end == 8)
     }
 
@@ -44,7 +44,7 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
             # inside the output
             └─ root x
             """)
-        #expect(t.commands[0].expected.map(\.pattern) == [.literal("window"), .literal("└─ root x")])
+        #expect(t.expected(of: t.commands[0]).map(\.pattern) == [.literal("window"), .literal("└─ root x")])
     }
 
     /// A blank line is output only when output follows it in the block.
@@ -61,14 +61,14 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
             flownav> where
 
             """)
-        #expect(t.commands[0].expected.map(\.pattern) == [.literal("trace on|off"), .literal(""), .literal("  show every lifecycle callback")])
-        #expect(t.commands[1].expected.isEmpty)
-        #expect(t.commands[2].expected.isEmpty)
+        #expect(t.expected(of: t.commands[0]).map(\.pattern) == [.literal("trace on|off"), .literal(""), .literal("  show every lifecycle callback")])
+        #expect(t.expected(of: t.commands[1]).isEmpty)
+        #expect(t.expected(of: t.commands[2]).isEmpty)
     }
 
     @Test func wildcardsAndTrailingWhitespace() throws {
         let t = try parse("flownav> x\nloaded [..] from [..]: 7 scenes\n...\nplain   \n... \n")
-        let p = t.commands[0].expected.map(\.pattern)
+        let p = t.expected(of: t.commands[0]).map(\.pattern)
         #expect(p[0] == .glob([Array("loaded ".utf8), Array(" from ".utf8), Array(": 7 scenes".utf8)]))
         #expect(p[1] == .anyLines)
         #expect(p[2] == .literal("plain"))
@@ -79,7 +79,7 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
     @Test func carriageReturnsAreDropped() throws {
         let t = try parse("flownav> where\r\nwindow\r\n")
         #expect(t.commands[0].input == "where")
-        #expect(t.commands[0].expected.map(\.pattern) == [.literal("window")])
+        #expect(t.expected(of: t.commands[0]).map(\.pattern) == [.literal("window")])
     }
 
     @Test func outputBeforeTheFirstCommandIsAnErrorWithItsPosition() {
@@ -126,7 +126,7 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
 @Suite struct TranscriptMatcherTests {
     private func matches(_ expected: String, _ actual: [String]) throws -> Bool {
         let t = try parse("flownav> x\n" + expected)
-        return TranscriptMatcher.matches(t.commands[0].expected, actual: actual)
+        return TranscriptMatcher.matches(t.expected(of: t.commands[0]), actual: actual)
     }
 
     @Test func exactLinesTrailingWhitespaceAside() throws {
