@@ -3,15 +3,15 @@ import FlowModel
 
 extension Session {
     /// Commands that act on or look at the simulated app.
-    mutating func appCommand(_ name: String, _ command: Word, _ args: [Word], sim: inout Simulator, into out: inout Output) throws(InputError) {
+    mutating func appCommand(_ name: CommandID, _ command: Word, _ args: [Word], sim: inout Simulator, into out: inout Output) throws(InputError) {
         let trace = self.trace
         descriptions.update(sim)
         switch name {
-        case "where":
+        case .where:
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             TreeView(sim: sim, names: descriptions).write(into: &out)
             return
-        case "scenes":
+        case .scenes:
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             let width = sim.flow.scenes.map(\.id.count).max() ?? 0
             // One pass over every instance ever made (released ones stay in the state).
@@ -31,19 +31,19 @@ extension Session {
                 out.add(line)
             }
             return
-        case "inspect":
+        case .inspect:
             if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
             let id = try args.first.map { w throws(InputError) in try instance(w, in: sim, allowReleased: true) } ?? sim.state.frontmost
             guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
-            InspectView(sim: sim, names: descriptions).write(for: id, into: &out)
+            InspectView(sim: sim).write(for: id, names: &descriptions, into: &out)
             return
-        case "segues":
-            let rest = try options(args, allowed: ["from"], sim: sim, subjectFirst: false)
+        case .segues:
+            let rest = try options(args, allowed: .from, sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
             guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
             SegueListView(sim: sim, names: descriptions).write(for: id, into: &out)
             return
-        case "relaunch":
+        case .relaunch:
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             // `launch` starts from an empty state; the flow's index is kept, not rebuilt.
             let events = sim.launch()
@@ -77,26 +77,26 @@ extension Session {
         }
     }
 
-    private func parse(_ name: String, _ command: Word, _ args: [Word], sim: Simulator) throws(InputError) -> Command {
+    private func parse(_ name: CommandID, _ command: Word, _ args: [Word], sim: Simulator) throws(InputError) -> Command {
         let afterCommand = command.column + command.text.count + 1
         switch name {
-        case "perform":
-            let o = try options(args, allowed: ["from", "sender"], sim: sim)
+        case .perform:
+            let o = try options(args, allowed: .fromAndSender, sim: sim)
             guard let id = o.positional.first else { throw InputError("perform needs a segue identifier: perform ID [from SCENE] [sender EXPR]", column: afterCommand) }
             if o.positional.count > 1 { throw InputError("unexpected argument '\(o.positional[1].text)'", at: o.positional[1]) }
             return .perform(identifier: id.text, on: o.from, sender: o.sender)
-        case "tap":
-            let o = try options(args, allowed: ["from"], sim: sim)
+        case .tap:
+            let o = try options(args, allowed: .from, sim: sim)
             guard let control = o.positional.first else { throw InputError("tap needs a control name", column: afterCommand) }
             if o.positional.count > 1 { throw InputError("unexpected argument '\(o.positional[1].text)'", at: o.positional[1]) }
             return .tap(control: control.text, on: o.from)
-        case "call":
-            let o = try options(args, allowed: ["from"], sim: sim)
+        case .call:
+            let o = try options(args, allowed: .from, sim: sim)
             guard let action = o.positional.first else { throw InputError("call needs an action name", column: afterCommand) }
             if o.positional.count > 1 { throw InputError("unexpected argument '\(o.positional[1].text)'", at: o.positional[1]) }
             return .call(action: action.text, on: o.from)
-        case "select":
-            let o = try options(args, allowed: ["from"], sim: sim)
+        case .select:
+            let o = try options(args, allowed: .from, sim: sim)
             guard let rowWord = o.positional.first else { throw InputError("select needs a row number (from 0)", column: afterCommand) }
             guard let row = Int(rowWord.text), row >= 0 else { throw InputError("expected a row number (from 0), found '\(rowWord.text)'", at: rowWord) }
             var section = 0
@@ -106,20 +106,28 @@ extension Session {
             }
             if o.positional.count > 2 { throw InputError("unexpected argument '\(o.positional[2].text)'", at: o.positional[2]) }
             return .select(section: section, row: row, on: o.from)
-        case "back":
+        case .back:
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             return .back
-        case "dismiss":
+        case .dismiss:
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             return .dismiss
-        case "tab":
+        case .tab:
             guard let w = args.first else { throw InputError("tab needs a tab number (from 0)", column: afterCommand) }
             guard let n = Int(w.text), n >= 0 else { throw InputError("expected a tab number (from 0), found '\(w.text)'", at: w) }
             if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
             return .tab(n)
         default:
-            throw InputError("'\(name)' is not an app command", at: command)
+            throw InputError("'\(name.info.name)' is not an app command", at: command)
         }
+    }
+
+    /// The option words a command takes.
+    enum Allowed {
+        case from
+        case fromAndSender
+
+        func contains(_ word: String) -> Bool { word == "from" || (self == .fromAndSender && word == "sender") }
     }
 
     struct Options {
@@ -129,7 +137,7 @@ extension Session {
     }
 
     /// Positional words plus `from SCENE|ADDRESS` and `sender EXPR` (the rest of the line).
-    private func options(_ args: [Word], allowed: Set<String>, sim: Simulator, subjectFirst: Bool = true) throws(InputError) -> Options {
+    private func options(_ args: [Word], allowed: Allowed, sim: Simulator, subjectFirst: Bool = true) throws(InputError) -> Options {
         var o = Options()
         var i = 0
         while i < args.count {

@@ -2,47 +2,94 @@ import FlowEngine
 
 /// `<Items.DetailViewController: 0x600000c04400>` for each instance, made once: an instance's
 /// class and address never change, and a session describes the same few instances over and
-/// over (a replay spent an eighth of its time formatting them). Kept as bytes in one buffer,
-/// so writing one into an output is a copy, not a string to retain and release.
+/// over (a replay spent an eighth of its time formatting them). With them, the texts that
+/// depend only on a scene or a class: what `where` adds after a scene's instances
+/// (` 'detail' "Detail"`), and `inspect`'s class, conformance and scene lines.
 struct Descriptions: Sendable {
-    private var bytes: [UInt8] = []
-    /// Where description `k` ends in `bytes`.
-    private var ends: [Int] = []
+    private var instances = ByteTable()
+    /// By scene index; made at the first update after a reset (every new flow resets).
+    private var scenes = ByteTable()
+    /// `  scene       'detail' (XIB …), Storyboard ID …`, by scene index.
+    private var sceneLines = ByteTable()
+    /// By class number (`Instance.classID`), made when first inspected.
+    private var classes: [ClassTexts?] = []
 
-    var count: Int { ends.count }
+    /// What `inspect` prints for a class, whatever the instance.
+    struct ClassTexts: Sendable {
+        /// `  class       DetailViewController : UIViewController`
+        var lineage: [UInt8]
+        /// `  conforms to …`, empty when the class conforms to nothing.
+        var conformances: [UInt8]
+        /// Each dependency's Swift declaration by name, in the class's order.
+        var declarations: [(name: String, declaration: String)]
+    }
 
     /// Forgets everything: a new app (launch, relaunch, load) reuses the ids.
     mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        ends.removeAll(keepingCapacity: true)
+        instances.removeAll()
+        scenes.removeAll()
+        sceneLines.removeAll()
+        classes.removeAll()
     }
 
     /// Describes the instances made since the last call.
     mutating func update(_ sim: Simulator) {
         let count = sim.state.instances.count
-        if ends.count > count { reset() }
-        while ends.count < count {
-            var d = sim.describe(ends.count)
-            d.withUTF8 { bytes.append(contentsOf: $0) }
-            ends.append(bytes.count)
+        if instances.count > count { instances.removeAll() }
+        while instances.count < count { instances.append(sim.describe(instances.count)) }
+        // Only when empty: reading `sim.flow` copies the flow value (a retain of each of its arrays).
+        if scenes.count == 0 {
+            for s in sim.flow.scenes {
+                var label = " '" + s.id + "'"
+                if let t = s.title, !t.isEmpty { label += " \"" + t + "\"" }
+                scenes.append(label)
+                var line = "  scene       '" + s.id + "'"
+                if let nib = s.nib { line += " (XIB " + nib + ")" }
+                if let sb = s.storyboardIdentifier { line += ", Storyboard ID " + sb }
+                sceneLines.append(line)
+            }
         }
     }
 
-    /// Writes the description of `id`, made now when it is not here.
+    /// Writes `inspect`'s scene line for a scene.
+    func writeSceneLine(_ scene: Int, into out: inout Output) {
+        sceneLines.write(scene, into: &out)
+        out.endLine()
+    }
+
+    /// `inspect`'s texts for an instance's class, made the first time its class is inspected.
+    mutating func classTexts(of id: Int, in sim: Simulator) -> ClassTexts {
+        let c = Int(sim.state[id].classID)
+        if c >= 0 && c < classes.count, let t = classes[c] { return t }
+        let lineage = "  class       " + sim.lineage(of: id).joined(separator: " : ")
+        let protocols = sim.declarations(of: id).flatMap(\.conformsTo)
+        let conformances = protocols.isEmpty ? "" : "  conforms to " + protocols.joined(separator: ", ")
+        let declarations = sim.state.dependencies(of: id).map { slot in
+            (slot.name, sim.dependency(slot.name, of: id)?.declaration ?? slot.name)
+        }
+        let t = ClassTexts(lineage: Array(lineage.utf8), conformances: Array(conformances.utf8), declarations: declarations)
+        // Instances of classes the flow does not know (-1) share no number: made each time.
+        if c >= 0 {
+            if c >= classes.count { classes += Array(repeating: nil, count: c + 1 - classes.count) }
+            classes[c] = t
+        }
+        return t
+    }
+
+    /// Writes the description of instance `id`, made now when it is not here.
     @inline(__always)
     func write(_ id: Int, of sim: Simulator, into out: inout Output) {
-        guard id < ends.count else {
-            out.write(sim.describe(id))
-            return
-        }
-        let start = id == 0 ? 0 : ends[id - 1]
-        bytes.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[start..<ends[id]])) }
+        if id < instances.count { instances.write(id, into: &out) } else { out.write(sim.describe(id)) }
     }
 
-    /// The description of `id` as a string (for the rare lines still built as strings).
-    func string(_ id: Int, of sim: Simulator) -> String {
-        guard id < ends.count else { return sim.describe(id) }
-        let start = id == 0 ? 0 : ends[id - 1]
-        return String(decoding: bytes[start..<ends[id]], as: UTF8.self)
+    /// Writes ` 'ID' "TITLE"` for a scene (` 'ID'` when it has no title).
+    func writeLabel(scene: Int, of sim: Simulator, into out: inout Output) {
+        if scene < scenes.count {
+            scenes.write(scene, into: &out)
+            return
+        }
+        let s = sim.flow.scenes[scene]
+        out.write(" '" + s.id + "'")
+        if let t = s.title, !t.isEmpty { out.write(" \"" + t + "\"") }
     }
 }

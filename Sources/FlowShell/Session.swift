@@ -109,7 +109,7 @@ public struct Session: Sendable {
     /// Runs one line of input, appending to `out`: a caller running many commands (a
     /// transcript replay) resets one output and reuses its buffers.
     public mutating func execute(_ line: String, into out: inout Output) {
-        let words = Words.split(line)
+        var words = Words.split(line)
         guard let first = words.first else { return }
         if first.text.hasPrefix("#") {
             if recording != nil { record(comment: line, into: &out) }
@@ -117,7 +117,9 @@ public struct Session: Sendable {
         }
         history.append(line)
         do throws(InputError) {
-            try dispatch(first, Array(words.dropFirst()), line: line, into: &out)
+            // The arguments in place of the words: shifted in the array, not copied to another.
+            words.removeFirst()
+            try dispatch(first, words, line: line, into: &out)
         } catch {
             out.inputError(error, line: line)
         }
@@ -126,29 +128,29 @@ public struct Session: Sendable {
     }
 
     private mutating func dispatch(_ command: Word, _ args: [Word], line: String, into out: inout Output) throws(InputError) {
-        guard let info = CommandCatalog.info(command.text) else {
+        guard let id = CommandCatalog.id(command.text) else {
             throw InputError("unknown command '\(command.text)' (type 'help' for the list)", at: command,
                              suggestions: NameSuggester.nearest(to: command.text, in: CommandCatalog.names, limit: 2))
         }
-        switch info.name {
-        case "help": try help(args, into: &out)
-        case "quit":
+        switch id {
+        case .help: try help(args, into: &out)
+        case .quit:
             try noArguments(args)
             out.quit = true
-        case "load":
-            guard let path = args.first else { throw InputError("load needs a flow file: \(info.synopsis)", column: command.column + command.text.count + 1) }
+        case .load:
+            guard let path = args.first else { throw InputError("load needs a flow file: \(id.info.synopsis)", column: command.column + command.text.count + 1) }
             if args.count > 1 { throw InputError("load takes one path (quote a path with spaces)", at: args[1]) }
             load(path: path.text, into: &out)
-        case "history":
+        case .history:
             try noArguments(args)
             for (n, h) in history.enumerated() { out.add(String(n + 1).leftPadded(to: 5) + "  " + h) }
-        case "trace":
+        case .trace:
             guard args.count == 1, args[0].text == "on" || args[0].text == "off" else {
                 throw InputError("expected 'on' or 'off'", column: args.first?.column ?? command.column + 6, width: args.first?.text.count ?? 1)
             }
             trace = args[0].text == "on"
             out.add("trace is \(args[0].text)", .note)
-        case "record":
+        case .record:
             try record(args, command: command, into: &out)
         default:
             guard var sim else {
@@ -160,7 +162,7 @@ public struct Session: Sendable {
             // is mutated in place rather than copied on every command.
             self.sim = nil
             defer { self.sim = sim }
-            try appCommand(info.name, command, args, sim: &sim, into: &out)
+            try appCommand(id, command, args, sim: &sim, into: &out)
         }
     }
 

@@ -60,5 +60,28 @@ public enum CommandCatalog {
 
     public static var names: [String] { all.map(\.name) }
 
-    public static func info(_ name: String) -> CommandInfo? { all.first { $0.name == name } }
+    public static func info(_ name: String) -> CommandInfo? { id(name).map { all[$0.rawValue] } }
+
+    /// The command a word names, found by its bytes: dispatch looks up every command of a
+    /// replay, and string comparisons against each name in turn showed in its profile.
+    static func id(_ name: String) -> CommandID? {
+        var name = name
+        return name.withUTF8 { word in
+            nameBytes.withUnsafeBufferPointer { names in
+                for k in names.indices where names[k].count == word.count && names[k].elementsEqual(word) {
+                    return CommandID(rawValue: k)
+                }
+                return nil
+            }
+        }
+    }
+
+    private static let nameBytes: [[UInt8]] = all.map { Array($0.name.utf8) }
+}
+
+/// A command by its position in `CommandCatalog.all` (a test checks that the order matches).
+enum CommandID: Int, CaseIterable, Sendable {
+    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, scenes, history, record, quit
+
+    var info: CommandInfo { CommandCatalog.all[rawValue] }
 }

@@ -34,19 +34,8 @@ struct TreeView {
         role(&out)
         out.write(byte: 0x20)
         let state = sim.state
-        let i = state[id]
         names.write(id, of: sim, into: &out)
-        if let scene = i.scene {
-            let s = sim.flow.scenes[scene]
-            out.write(" '" as StaticString)
-            out.write(s.id)
-            out.write(byte: 0x27)
-            if let t = s.title, !t.isEmpty {
-                out.write(" \"" as StaticString)
-                out.write(t)
-                out.write(byte: 0x22)
-            }
-        }
+        if let scene = state[id].scene { names.writeLabel(scene: scene, of: sim, into: &out) }
         if id == frontmost { out.write("   ◀ front-most" as StaticString) }
         out.endLine()
 
@@ -55,8 +44,9 @@ struct TreeView {
         defer { indent.removeSubrange(mark...) }
         var tabIndex = 0
         let children = state.children(of: id)
+        let presented = state[id].presented
         for (n, c) in children.enumerated() {
-            let isLast = n == children.count - 1 && i.presented == nil
+            let isLast = n == children.count - 1 && presented == nil
             switch state[c].role ?? .embedded {
             case .stack:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
@@ -65,7 +55,7 @@ struct TreeView {
                     out.write(byte: 0x5D)
                 }
             case .tab:
-                let selected = tabIndex == i.selectedTab
+                let selected = tabIndex == state[id].selectedTab
                 let number = tabIndex
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
                     out.write("tab " as StaticString)
@@ -81,7 +71,7 @@ struct TreeView {
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
             }
         }
-        if let p = i.presented {
+        if let p = presented {
             let style = state[p].presentationStyle ?? .automatic
             node(p, frontmost: frontmost, indent: &indent, last: true, into: &out) { out in
                 out.write("presents (" as StaticString)
@@ -237,79 +227,57 @@ struct SegueListView {
 /// `inspect`: an instance's class, place and dependencies with their provenance.
 struct InspectView {
     let sim: Simulator
-    /// Descriptions made already; the others are made on the spot.
-    var names = Descriptions()
 
     func lines(for id: Int) -> [String] {
         var out = Output()
-        write(for: id, into: &out)
+        var names = Descriptions()
+        names.update(sim)
+        write(for: id, names: &names, into: &out)
         return out.lines.map(\.text)
     }
 
-    func write(for id: Int, into out: inout Output) {
-        let flow = sim.flow
+    /// `names` gives the descriptions, and caches the class and scene lines.
+    func write(for id: Int, names: inout Descriptions, into out: inout Output) {
         let state = sim.state
-        let i = state[id]
         names.write(id, of: sim, into: &out)
         out.endLine()
-        out.write("  class       " as StaticString)
-        for (n, c) in sim.lineage(of: id).enumerated() {
-            if n > 0 { out.write(" : " as StaticString) }
-            out.write(c)
-        }
+        let texts = names.classTexts(of: id, in: sim)
+        texts.lineage.withUnsafeBufferPointer { out.write($0) }
         out.endLine()
-        var first = true
-        for decl in sim.declarations(of: id) {
-            for p in decl.conformsTo {
-                out.write(first ? "  conforms to " as StaticString : ", ")
-                out.write(p)
-                first = false
-            }
-        }
-        if !first { out.endLine() }
-        if let s = i.scene {
-            let scene = flow.scenes[s]
-            out.write("  scene       '" as StaticString)
-            out.write(scene.id)
-            out.write(byte: 0x27)
-            if let nib = scene.nib {
-                out.write(" (XIB " as StaticString)
-                out.write(nib)
-                out.write(byte: 0x29)
-            }
-            if let sb = scene.storyboardIdentifier {
-                out.write(", Storyboard ID " as StaticString)
-                out.write(sb)
-            }
+        if !texts.conformances.isEmpty {
+            texts.conformances.withUnsafeBufferPointer { out.write($0) }
             out.endLine()
+        }
+        if let s = state[id].scene {
+            names.writeSceneLine(s, into: &out)
         } else {
             out.add("  scene       none (built in code)")
         }
         out.write("  state       " as StaticString)
-        out.write(i.appearance.rawValue)
+        out.write(state[id].appearance.rawValue)
         out.endLine()
-        if let p = i.parent {
+        if let p = state[id].parent {
             out.write("  parent      " as StaticString)
             names.write(p, of: sim, into: &out)
             out.write(" (" as StaticString)
-            out.write(i.role?.rawValue ?? "")
+            out.write(state[id].role?.rawValue ?? "")
             out.write(byte: 0x29)
             out.endLine()
         }
-        if let p = i.presenter {
+        if let p = state[id].presenter {
             out.write("  presented   by " as StaticString)
             names.write(p, of: sim, into: &out)
             out.write(" (" as StaticString)
-            out.write(i.presentationStyle?.rawValue ?? "automatic")
+            out.write(state[id].presentationStyle?.rawValue ?? "automatic")
             out.write(byte: 0x29)
             out.endLine()
         }
-        if let p = i.presented {
+        if let p = state[id].presented {
             out.write("  presents    " as StaticString)
             names.write(p, of: sim, into: &out)
             out.endLine()
         }
-        if let sel = i.selection {
+        if let sel = state[id].selection {
             out.write("  selection   [" as StaticString)
             out.write(sel[0])
             out.write(", " as StaticString)
@@ -320,18 +288,23 @@ struct InspectView {
         let dependencies = sim.state.dependencies(of: id)
         if dependencies.isEmpty {
             out.add("  dependencies: none")
-        } else {
-            out.add("  dependencies:")
-            for slot in dependencies {
-                out.write("    " as StaticString)
+            return
+        }
+        out.add("  dependencies:")
+        for (k, slot) in dependencies.enumerated() {
+            out.write("    " as StaticString)
+            // The class's declarations are in the slots' order; a name check guards that.
+            if k < texts.declarations.count && texts.declarations[k].name == slot.name {
+                out.write(texts.declarations[k].declaration)
+            } else {
                 out.write(sim.dependency(slot.name, of: id)?.declaration ?? slot.name)
-                out.write("  =  " as StaticString)
-                if let v = slot.value { out.write(v) } else { out.write("nil" as StaticString) }
-                out.endLine()
-                out.write("        ← " as StaticString)
-                out.write(slot.provenance)
-                out.endLine()
             }
+            out.write("  =  " as StaticString)
+            if let v = slot.value { out.write(v) } else { out.write("nil" as StaticString) }
+            out.endLine()
+            out.write("        ← " as StaticString)
+            out.write(slot.provenance)
+            out.endLine()
         }
     }
 }

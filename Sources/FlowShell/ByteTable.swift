@@ -1,0 +1,35 @@
+/// Texts kept as UTF-8 in one buffer, numbered in the order they were added: writing one into
+/// an output is a copy of its bytes, with no string to retain and release.
+struct ByteTable: Sendable {
+    private var bytes: [UInt8] = []
+    /// Where text `k` ends in `bytes`.
+    private var ends: [Int] = []
+
+    var count: Int { ends.count }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        ends.append(bytes.count)
+    }
+
+    /// Appends to the text being made; `close` ends it.
+    mutating func append(bytes more: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: more) }
+    mutating func close() { ends.append(bytes.count) }
+
+    @inline(__always)
+    func write(_ k: Int, into out: inout Output) {
+        let start = k == 0 ? 0 : ends[k - 1]
+        bytes.withUnsafeBufferPointer { out.write(UnsafeBufferPointer(rebasing: $0[start..<ends[k]])) }
+    }
+
+    subscript(k: Int) -> String {
+        let start = k == 0 ? 0 : ends[k - 1]
+        return String(decoding: bytes[start..<ends[k]], as: UTF8.self)
+    }
+}
