@@ -97,6 +97,23 @@ import Testing
         #expect(CommandCatalog.names.count == documented.count, "a command is listed twice")
     }
 
+    @Test func commandNumbersAreTheCatalogsOrder() {
+        #expect(CommandID.allCases.map { "\($0)" } == CommandCatalog.names)
+        for id in CommandID.allCases { #expect(CommandCatalog.id(id.info.name) == id) }
+        #expect(CommandCatalog.id("wher") == nil)
+        #expect(CommandCatalog.id("wheres") == nil)
+        #expect(CommandCatalog.id("") == nil)
+    }
+
+    /// Plain ASCII lines are split on bytes; others by characters: the two agree on columns.
+    @Test func wordsAndTheirColumns() {
+        func split(_ line: String) -> [String] { Words.split(line).map { "\($0.column):\($0.text)" } }
+        #expect(split("  select\t1  from detail ") == ["3:select", "10:1", "13:from", "18:detail"])
+        #expect(split("perform ShowDetail sender \"the cell\"") == ["1:perform", "9:ShowDetail", "20:sender", "27:the cell"])
+        #expect(split("inspect é x") == ["1:inspect", "9:é", "11:x"])
+        #expect(split("") == [])
+    }
+
     @Test func helpListsEveryCommandOnItsOwnLine() {
         var session = Session.demo()
         let out = session.execute("help")
