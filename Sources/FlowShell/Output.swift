@@ -43,7 +43,7 @@ public enum Status: Int, Comparable, Sendable {
 /// the strings for callers that want them.
 public struct Output: Sendable {
     /// The text of every line, one after another, without line terminators.
-    private(set) var text: [UInt8] = []
+    private(set) var text = ByteBuffer()
     /// Where each line ends in `text`, and its style.
     private(set) var spans: [Span] = []
     public var status: Status = .ok
@@ -66,11 +66,11 @@ public struct Output: Sendable {
             var start = 0
             return spans.map { s in
                 defer { start = s.end }
-                return OutputLine(String(decoding: text[start..<s.end], as: UTF8.self), s.style)
+                return OutputLine(text[start..<s.end], s.style)
             }
         }
         set {
-            text.removeAll(keepingCapacity: true)
+            text.removeAll()
             spans.removeAll(keepingCapacity: true)
             for l in newValue { add(l.text, l.style) }
         }
@@ -85,7 +85,7 @@ public struct Output: Sendable {
 
     /// Empties the output for the next command, keeping its buffers' capacity.
     public mutating func reset() {
-        text.removeAll(keepingCapacity: true)
+        text.removeAll()
         spans.removeAll(keepingCapacity: true)
         status = .ok
         quit = false
@@ -113,17 +113,17 @@ public struct Output: Sendable {
     mutating func write(_ s: String) {
         var s = s
         // Native and literal strings are contiguous already; this copies their bytes at once.
-        s.withUTF8 { text.append(contentsOf: $0) }
+        s.withUTF8 { text.append($0) }
     }
 
     @inline(__always)
     mutating func write(_ s: StaticString) {
-        s.withUTF8Buffer { text.append(contentsOf: $0) }
+        s.withUTF8Buffer { text.append($0) }
     }
 
     @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        text.append(contentsOf: bytes)
+        text.append(bytes)
     }
 
     @inline(__always)
