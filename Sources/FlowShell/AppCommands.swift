@@ -41,7 +41,7 @@ extension Session {
             let rest = try options(args, allowed: .from, sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
             guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
-            SegueListView(sim: sim, names: descriptions).write(for: id, into: &out)
+            SegueListView.write(for: id, sim: sim, names: &descriptions, into: &out)
             return
         case .relaunch:
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }

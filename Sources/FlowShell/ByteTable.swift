@@ -20,6 +20,17 @@ struct ByteTable: Sendable {
 
     /// Appends to the text being made; `close` ends it.
     mutating func append(bytes more: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: more) }
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    /// Lowercase hexadecimal digits, without leading zeros.
+    mutating func append(hex v: UInt64) {
+        let digits = max(1, (64 - v.leadingZeroBitCount + 3) / 4)
+        for k in stride(from: digits - 1, through: 0, by: -1) {
+            let d = UInt8((v >> UInt64(4 * k)) & 0xF)
+            bytes.append(d < 10 ? 0x30 + d : 0x57 + d)
+        }
+    }
+
     mutating func close() { ends.append(bytes.count) }
 
     @inline(__always)

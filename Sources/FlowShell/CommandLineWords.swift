@@ -41,6 +41,8 @@ public enum Words {
     /// a replay's shell time.
     private static func splitPrintableASCII(_ b: UnsafeBufferPointer<UInt8>) -> [Word]? {
         var words: [Word] = []
+        // Room for a command and its usual arguments at once, not grown word by word.
+        words.reserveCapacity(4)
         var i = 0
         let n = b.count
         while i < n {

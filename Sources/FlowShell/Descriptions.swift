@@ -11,7 +11,12 @@ struct Descriptions: Sendable {
     private var scenes = ByteTable()
     /// `  scene       'detail' (XIB …), Storyboard ID …`, by scene index.
     private var sceneLines = ByteTable()
-    /// By class number (`Instance.classID`), made when first inspected.
+    /// `<Module.Class: 0x` by class number (`Instance.classID`).
+    private var prefixes: [[UInt8]?] = []
+    /// `segues`' listings with a 0 byte for the receiver's description, by scene and class
+    /// number (`SegueListView`).
+    private var segueListings: [Int: Output] = [:]
+    /// By class number, made when first inspected.
     private var classes: [ClassTexts?] = []
 
     /// What `inspect` prints for a class, whatever the instance.
@@ -30,13 +35,15 @@ struct Descriptions: Sendable {
         scenes.removeAll()
         sceneLines.removeAll()
         classes.removeAll()
+        prefixes.removeAll()
+        segueListings.removeAll()
     }
 
     /// Describes the instances made since the last call.
     mutating func update(_ sim: Simulator) {
         let count = sim.state.instances.count
         if instances.count > count { instances.removeAll() }
-        while instances.count < count { instances.append(sim.describe(instances.count)) }
+        while instances.count < count { describe(instances.count, in: sim) }
         // Only when empty: reading `sim.flow` copies the flow value (a retain of each of its arrays).
         if scenes.count == 0 {
             for s in sim.flow.scenes {
@@ -80,6 +87,31 @@ struct Descriptions: Sendable {
     @inline(__always)
     func write(_ id: Int, of sim: Simulator, into out: inout Output) {
         if id < instances.count { instances.write(id, into: &out) } else { out.write(sim.describe(id)) }
+    }
+
+    /// Appends `Simulator.describe(id)`, made from a per-class prefix and the address in hex:
+    /// a replay makes an instance every few commands, and the engine's interpolation of the
+    /// class name and `String(_:radix:)` cost more than the rest of such a command's output.
+    private mutating func describe(_ id: Int, in sim: Simulator) {
+        let c = Int(sim.state[id].classID)
+        guard c >= 0 else {
+            instances.append(sim.describe(id))
+            return
+        }
+        if c >= prefixes.count { prefixes += Array(repeating: nil, count: c + 1 - prefixes.count) }
+        if prefixes[c] == nil { prefixes[c] = Array(("<" + sim.runtimeName(sim.state.className(of: id)) + ": 0x").utf8) }
+        prefixes[c]!.withUnsafeBufferPointer { instances.append(bytes: $0) }
+        // Simulator.address: 0x6000_00c0_4000 + id * 0x200, in lowercase hex.
+        instances.append(hex: UInt64(0x6000_00c0_4000 + id * 0x200))
+        instances.append(byte: 0x3E) // >
+        instances.close()
+        assert(instances[id] == sim.describe(id), "the description differs from the engine's")
+    }
+
+    func segueListing(scene: Int, classID: Int32) -> Output? { segueListings[scene << 32 | Int(classID)] }
+
+    mutating func setSegueListing(_ template: Output, scene: Int, classID: Int32) {
+        segueListings[scene << 32 | Int(classID)] = template
     }
 
     /// Writes ` 'ID' "TITLE"` for a scene (` 'ID'` when it has no title).

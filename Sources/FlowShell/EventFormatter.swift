@@ -13,7 +13,9 @@ struct EventFormatter {
     var names = Descriptions()
 
     func write(_ events: [Event], into out: inout Output) {
-        for e in events { write(e, into: &out) }
+        // By index: each event is borrowed from the array, not copied out (a retain and a
+        // release of its strings) as `for e in events` does.
+        for k in events.indices { write(events[k], into: &out) }
     }
 
     @inline(__always)

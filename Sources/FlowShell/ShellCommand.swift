@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The shell's commands, with their help. Names are the contract of transcripts and scripts.
 public struct CommandInfo: Sendable {
     public var name: String
@@ -68,8 +74,10 @@ public enum CommandCatalog {
         var name = name
         return name.withUTF8 { word in
             nameBytes.withUnsafeBufferPointer { names in
-                for k in names.indices where names[k].count == word.count && names[k].elementsEqual(word) {
-                    return CommandID(rawValue: k)
+                for k in names.indices where names[k].count == word.count {
+                    if names[k].withUnsafeBufferPointer({ memcmp($0.baseAddress!, word.baseAddress!, word.count) }) == 0 {
+                        return CommandID(rawValue: k)
+                    }
                 }
                 return nil
             }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import FlowEngine
 import FlowModel
 
@@ -33,7 +38,8 @@ struct TreeView {
         out.write(last ? "└─ " as StaticString : "├─ ")
         role(&out)
         out.write(byte: 0x20)
-        let state = sim.state
+        // The instances array, indexed here: `AppState`'s subscript is a call into the engine.
+        let state = sim.state.instances
         names.write(id, of: sim, into: &out)
         if let scene = state[id].scene { names.writeLabel(scene: scene, of: sim, into: &out) }
         if id == frontmost { out.write("   ◀ front-most" as StaticString) }
@@ -43,7 +49,7 @@ struct TreeView {
         indent.append(contentsOf: (last ? "   " as StaticString : "│  ").utf8Bytes)
         defer { indent.removeSubrange(mark...) }
         var tabIndex = 0
-        let children = state.children(of: id)
+        let children = sim.state.children(of: id)
         let presented = state[id].presented
         for (n, c) in children.enumerated() {
             let isLast = n == children.count - 1 && presented == nil
@@ -101,10 +107,16 @@ extension StaticString {
 }
 
 /// `segues`: what the receiver can perform, and who is asked for each segue action.
+///
+/// The listing depends only on the receiver's scene and class, except for the receiver's own
+/// description: it is made once per scene and class with a 0 byte in place of that description
+/// (`Descriptions.segueListing`), then copied with the description filled in.
 struct SegueListView {
     let sim: Simulator
     /// Descriptions made already; the others are made on the spot.
     var names = Descriptions()
+    /// Whether the subject's description is written as a 0 byte (making the listing's template).
+    var holes = false
 
     func lines(for id: Int) -> [String] {
         var out = Output()
@@ -112,25 +124,69 @@ struct SegueListView {
         return out.lines.map(\.text)
     }
 
+    /// Writes the listing, from the template of the receiver's scene and class when there is one.
+    static func write(for id: Int, sim: Simulator, names: inout Descriptions, into out: inout Output) {
+        let state = sim.state
+        guard let scene = state.instances[id].scene, case let c = state.instances[id].classID, c >= 0 else {
+            return SegueListView(sim: sim, names: names).write(for: id, into: &out)
+        }
+        if let template = names.segueListing(scene: scene, classID: c) {
+            return fill(template, id: id, sim: sim, names: names, into: &out)
+        }
+        var direct = Output()
+        SegueListView(sim: sim, names: names).write(for: id, into: &direct)
+        var template = Output()
+        SegueListView(sim: sim, names: names, holes: true).write(for: id, into: &template)
+        // Kept only when filling it gives the listing: not when the flow's own texts hold a
+        // 0 byte (JSON can escape one), which would read as a hole.
+        var filled = Output()
+        fill(template, id: id, sim: sim, names: names, into: &filled)
+        if filled.lines == direct.lines { names.setSegueListing(template, scene: scene, classID: c) }
+        for l in direct.lines { out.add(l) }
+    }
+
+    /// Copies a template's lines, writing the description of `id` at each 0 byte.
+    private static func fill(_ template: Output, id: Int, sim: Simulator, names: Descriptions, into out: inout Output) {
+        template.text.withUnsafeBufferPointer { t in
+            guard let base = t.baseAddress else { return }
+            for k in 0..<template.lineCount {
+                let line = template.range(ofLine: k)
+                var p = line.lowerBound
+                while p < line.upperBound, let hole = memchr(base + p, 0, line.upperBound - p) {
+                    let h = UnsafeRawPointer(hole) - UnsafeRawPointer(base)
+                    out.write(UnsafeBufferPointer(rebasing: t[p..<h]))
+                    names.write(id, of: sim, into: &out)
+                    p = h + 1
+                }
+                out.write(UnsafeBufferPointer(rebasing: t[p..<line.upperBound]))
+                out.endLine(template.spans[k].style)
+            }
+        }
+    }
+
+    private func subject(_ id: Int, into out: inout Output) {
+        if holes { out.write(byte: 0) } else { names.write(id, of: sim, into: &out) }
+    }
+
     func write(for id: Int, into out: inout Output) {
         let flow = sim.flow
         let inst = sim.state[id]
         guard let scene = inst.scene, flow.scenes[scene].nib == nil else {
-            names.write(id, of: sim, into: &out)
+            subject(id, into: &out)
             out.write(" was not loaded from a storyboard, so it has no segues" as StaticString)
             out.endLine()
             return writeActions(id, into: &out)
         }
         let owned = { (s: Segue) in s.source == scene && s.kind != .relationship && s.kind != .embed }
         if !flow.segues.contains(where: owned) {
-            names.write(id, of: sim, into: &out)
+            subject(id, into: &out)
             out.write(" ('" as StaticString)
             out.write(flow.scenes[scene].id)
             out.write("') owns no segues" as StaticString)
             out.endLine()
         } else {
             out.write("segues of " as StaticString)
-            names.write(id, of: sim, into: &out)
+            subject(id, into: &out)
             out.write(" ('" as StaticString)
             out.write(flow.scenes[scene].id)
             out.write("'):" as StaticString)
@@ -174,7 +230,7 @@ struct SegueListView {
 
     private func lookup(_ selector: String, on id: Int, into out: inout Output) {
         out.write("-[" as StaticString)
-        names.write(id, of: sim, into: &out)
+        subject(id, into: &out)
         out.write(byte: 0x20)
         out.write(selector)
         if sim.implementsSegueAction(selector, on: id) {
@@ -238,7 +294,8 @@ struct InspectView {
 
     /// `names` gives the descriptions, and caches the class and scene lines.
     func write(for id: Int, names: inout Descriptions, into out: inout Output) {
-        let state = sim.state
+        // The instances array, indexed here: `AppState`'s subscript is a call into the engine.
+        let state = sim.state.instances
         names.write(id, of: sim, into: &out)
         out.endLine()
         let texts = names.classTexts(of: id, in: sim)

@@ -231,6 +231,20 @@ import Testing
         #expect(out.status == .rejected)
     }
 
+    /// The listing is kept per scene and class; each instance still gets its own description.
+    @Test func seguesOfAnotherInstanceOfTheSameScene() {
+        var session = Session.demo()
+        session.run("tap add")
+        let first = session.execute("segues").texts
+        session.run("dismiss")
+        session.run("tap add")
+        let second = session.execute("segues").texts
+        #expect(first.first == "segues of <Items.AddItemViewController: 0x600000c04600> ('addItem'):")
+        #expect(second.first == "segues of <Items.AddItemViewController: 0x600000c04a00> ('addItem'):")
+        #expect(first.dropFirst() == second.dropFirst())
+        #expect(session.execute("segues from items").texts == session.execute("segues from items").texts)
+    }
+
     @Test func seguesListCodeActionsOfTheClass() throws {
         var session = Session()
         _ = session.load(path: PackagePaths.flow("typed-destinations.json"))
