@@ -32,77 +32,101 @@ extension Transcript {
         if let bad = bytes.withUnsafeBufferPointer({ UTF8Check.firstInvalid($0) }) {
             return .failure(notUTF8(bytes, at: bad, path: path))
         }
-        var lineStarts: [Int32] = []
-        lineStarts.reserveCapacity(bytes.count / 48 + 2)
-        var commands: [Command] = []
-        var expectations: [Expectation] = []
-        expectations.reserveCapacity(bytes.count / 64)
+        var blocks = Blocks(path: path, size: bytes.count)
         var failure: TranscriptError?
-        // Where the line after the last would start: the sentinel of `lineStarts`.
-        var start = 0
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
             let n = buf.count
-            // The command being read: its input line, where its expected lines start.
-            var current: (line: Int, input: String, first: Int, hasAnyLines: Bool)?
-            // Blank lines since the last output line of the block: output only if output follows.
-            var blanks: [Int32] = []
-            func finish(at end: Int) {
-                guard let c = current else { return }
-                commands.append(Command(line: c.line, input: c.input, expected: c.first..<expectations.count, end: end, hasAnyLines: c.hasAnyLines))
-                blanks.removeAll(keepingCapacity: true)
-            }
-            var k = 0 // line number, 0-based
+            var start = 0
             while start < n {
                 let newline = memchr(base + start, 0x0A, n - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
                 var end = newline
                 if end > start && base[end - 1] == 0x0D { end -= 1 }
-                lineStarts.append(Int32(start))
-                let length = end - start
-                let first = length > 0 ? base[start] : 0
-                if first == 0x66 /* f */ && length >= 8 && memcmp(base + start, "flownav>", 8) == 0 {
-                    if length > 8 && base[start + 8] != 0x20 {
-                        failure = TranscriptError(path: path, line: k + 1, column: 9,
-                            message: "expected a space after the prompt marker 'flownav>' (input lines start with '\(marker)')")
-                        return
-                    }
-                    finish(at: k)
-                    let input = length > 9 ? String(decoding: UnsafeBufferPointer(start: base + start + 9, count: length - 9), as: UTF8.self) : ""
-                    current = (k, input, expectations.count, false)
-                } else if current == nil {
-                    if first != 0x23 /* # */ && !isBlank(base + start, length) {
-                        failure = TranscriptError(path: path, line: k + 1, column: 1,
-                            message: "output before the first command; input lines start with '\(marker)', comments with '#'")
-                        return
-                    }
-                } else if first == 0x23 {
-                    blanks.removeAll(keepingCapacity: true)
-                } else if isBlank(base + start, length) {
-                    blanks.append(Int32(k))
-                } else {
-                    for b in blanks { expectations.append(Expectation(line: b, start: Int32(start), end: Int32(start), kind: .literal)) }
-                    blanks.removeAll(keepingCapacity: true)
-                    var trimmed = end
-                    while trimmed > start && (base[trimmed - 1] == 0x20 || base[trimmed - 1] == 0x09) { trimmed -= 1 }
-                    let kind = kind(base + start, trimmed - start)
-                    if kind == .anyLines { current!.hasAnyLines = true }
-                    expectations.append(Expectation(line: Int32(k), start: Int32(start), end: Int32(trimmed), kind: kind))
+                if let e = blocks.add(line: base + start, start: start, length: end - start) {
+                    failure = e
+                    return
                 }
                 start = newline + 1
-                k += 1
             }
-            finish(at: k)
+            // Where the line after the last would start: the sentinel of `lineStarts`.
+            blocks.finish(next: start)
         }
         if let failure { return .failure(failure) }
-        if commands.isEmpty {
+        if blocks.commands.isEmpty {
             return .failure(TranscriptError(path: path, message: "no commands: input lines start with '\(marker)'"))
         }
-        lineStarts.append(Int32(start))
-        return .success(Transcript(path: path, text: bytes, lineStarts: lineStarts, commands: commands, expectations: expectations))
+        return .success(Transcript(path: path, text: bytes, lineStarts: blocks.lineStarts, commands: blocks.commands, expectations: blocks.expectations))
+    }
+
+    /// The transcript's lines read one by one into commands and their expected lines. (A
+    /// struct's mutating methods, not a closure's captured variables: those were checked for
+    /// exclusive access at run time on every line.)
+    private struct Blocks {
+        let path: String
+        var lineStarts: [Int32] = []
+        var commands: [Command] = []
+        var expectations: [Expectation] = []
+        /// The command being read: its input line, where its expected lines start.
+        var current: (line: Int, input: String, first: Int, hasAnyLines: Bool)?
+        /// Blank lines since the last output line of the block: output only if output follows.
+        var blanks: [Int32] = []
+
+        init(path: String, size: Int) {
+            self.path = path
+            lineStarts.reserveCapacity(size / 48 + 2)
+            expectations.reserveCapacity(size / 64)
+        }
+
+        /// Ends the command being read, before line `end`.
+        mutating func endCommand(at end: Int) {
+            guard let c = current else { return }
+            commands.append(Command(line: c.line, input: c.input, expected: c.first..<expectations.count, end: end, hasAnyLines: c.hasAnyLines))
+            blanks.removeAll(keepingCapacity: true)
+        }
+
+        /// After the last line: `next` is where a line after it would start.
+        mutating func finish(next: Int) {
+            endCommand(at: lineStarts.count)
+            lineStarts.append(Int32(next))
+        }
+
+        /// Reads the line at `p` (without its terminator), at offset `start` of the file.
+        mutating func add(line p: UnsafePointer<UInt8>, start: Int, length: Int) -> TranscriptError? {
+            let k = lineStarts.count
+            lineStarts.append(Int32(start))
+            let first = length > 0 ? p[0] : 0
+            if first == 0x66 /* f */ && length >= 8 && memcmp(p, "flownav>", 8) == 0 {
+                if length > 8 && p[8] != 0x20 {
+                    return TranscriptError(path: path, line: k + 1, column: 9,
+                        message: "expected a space after the prompt marker 'flownav>' (input lines start with '\(marker)')")
+                }
+                endCommand(at: k)
+                let input = length > 9 ? String(decoding: UnsafeBufferPointer(start: p + 9, count: length - 9), as: UTF8.self) : ""
+                current = (k, input, expectations.count, false)
+            } else if current == nil {
+                if first != 0x23 /* # */ && !isBlank(p, length) {
+                    return TranscriptError(path: path, line: k + 1, column: 1,
+                        message: "output before the first command; input lines start with '\(marker)', comments with '#'")
+                }
+            } else if first == 0x23 {
+                blanks.removeAll(keepingCapacity: true)
+            } else if isBlank(p, length) {
+                blanks.append(Int32(k))
+            } else {
+                for b in blanks { expectations.append(Expectation(line: b, start: Int32(start), end: Int32(start), kind: .literal)) }
+                blanks.removeAll(keepingCapacity: true)
+                var trimmed = length
+                while trimmed > 0 && (p[trimmed - 1] == 0x20 || p[trimmed - 1] == 0x09) { trimmed -= 1 }
+                let kind = Transcript.kind(p, trimmed)
+                if kind == .anyLines { current!.hasAnyLines = true }
+                expectations.append(Expectation(line: Int32(k), start: Int32(start), end: Int32(start + trimmed), kind: kind))
+            }
+            return nil
+        }
     }
 
     /// What an output line (trailing whitespace trimmed) matches.
-    private static func kind(_ p: UnsafePointer<UInt8>, _ count: Int) -> Expectation.Kind {
+    fileprivate static func kind(_ p: UnsafePointer<UInt8>, _ count: Int) -> Expectation.Kind {
         if count == 3 && p[0] == 0x2E && p[1] == 0x2E && p[2] == 0x2E { return .anyLines }
         // Most lines have no `[..]`: memchr skips to each `[`.
         var q = UnsafeRawPointer(p)
@@ -117,7 +141,7 @@ extension Transcript {
         return .literal
     }
 
-    private static func isBlank(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    fileprivate static func isBlank(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         for i in 0..<count where p[i] != 0x20 && p[i] != 0x09 { return false }
         return true
     }
