@@ -50,7 +50,7 @@ extension Session {
             out.events = events
             descriptions.reset()
             descriptions.update(sim)
-            EventFormatter(sim: sim, trace: trace, names: descriptions).write(events, into: &out)
+            EventFormatter.write(events, sim: sim, names: descriptions, trace: trace, into: &out)
             if sim.hasCrashed { out.status = .crashed }
             return
         default:
@@ -66,7 +66,7 @@ extension Session {
         case .success(let events):
             out.events = events
             descriptions.update(sim)
-            EventFormatter(sim: sim, trace: trace, names: descriptions).write(events, into: &out)
+            EventFormatter.write(events, sim: sim, names: descriptions, trace: trace, into: &out)
             if sim.hasCrashed {
                 out.add("the app has crashed; 'relaunch' to start it again", .note)
                 out.status = .crashed
@@ -177,8 +177,13 @@ extension Session {
         // The visible instance of the scene (the newest if several), else its newest live one.
         // The state keeps released instances, so the fallback scans from the newest down.
         let state = sim.state
-        let visible = state.topLevel.map { state.visibleChain(from: $0) } ?? []
-        if let v = visible.filter({ state[$0].scene == scene && !state[$0].isReleased }).max() { return v }
+        if let top = state.topLevel {
+            var found: Int?
+            for v in state.visibleChain(from: top) where state[v].scene == scene && !state[v].isReleased {
+                found = max(found ?? v, v)
+            }
+            if let found { return found }
+        }
         let newest: Int? = state.instances.withUnsafeBufferPointer { instances in
             var k = instances.count - 1
             while k >= 0 {

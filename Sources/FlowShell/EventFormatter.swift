@@ -13,19 +13,24 @@ struct EventFormatter {
     var names = Descriptions()
 
     func write(_ events: [Event], into out: inout Output) {
-        // By index: each event is borrowed from the array, not copied out (a retain and a
-        // release of its strings) as `for e in events` does.
-        for k in events.indices { write(events[k], into: &out) }
+        Self.write(events, sim: sim, names: names, trace: trace, into: &out)
     }
 
-    @inline(__always)
-    private func d(_ id: Int, _ out: inout Output) { names.write(id, of: sim, into: &out) }
+    /// The same, borrowing the simulator and descriptions (a formatter holding them is a copy:
+    /// a retain and a release of each of their arrays, per command).
+    static func write(_ events: [Event], sim: Simulator, names: Descriptions, trace: Bool, into out: inout Output) {
+        // Each event is borrowed from the buffer, not copied out (a retain and a release of its
+        // strings) as `for e in events` does.
+        events.withUnsafeBufferPointer { events in
+            for k in events.indices { write(events[k], sim: sim, names: names, trace: trace, into: &out) }
+        }
+    }
 
-    private func write(_ e: Event, into out: inout Output) {
+    private static func write(_ e: Event, sim: Simulator, names: Descriptions, trace: Bool, into out: inout Output) {
         switch e {
         case .instantiated(let id, let via):
             out.write("new      " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             switch via {
             case .initCoder:
                 out.write(" init(coder:)" as StaticString)
@@ -33,7 +38,7 @@ struct EventFormatter {
                 out.write(byte: 0x20)
                 out.write(initializer)
                 out.write(", from -[" as StaticString)
-                d(target, &out)
+                names.write(target, of: sim, into: &out)
                 out.write(byte: 0x20)
                 out.write(selector)
                 out.write(byte: 0x5D) // ]
@@ -47,7 +52,7 @@ struct EventFormatter {
         case .called(let id, let method, let detail):
             out.write("call     " as StaticString)
             if let id {
-                d(id, &out)
+                names.write(id, of: sim, into: &out)
                 out.write(byte: 0x20)
             }
             out.write(method)
@@ -67,7 +72,7 @@ struct EventFormatter {
                     out.write("(no identifier)" as StaticString)
                 }
                 out.write(", destination " as StaticString)
-                d(destination, &out)
+                names.write(destination, of: sim, into: &out)
             case .segueAction(let sceneID)?:
                 // CallDetail.text, written in place.
                 out.write(" — segue action, for scene '" as StaticString)
@@ -78,19 +83,19 @@ struct EventFormatter {
         case .lifecycle(let id, let callback):
             if callback == .viewDidLoad {
                 out.write("call     " as StaticString)
-                d(id, &out)
+                names.write(id, of: sim, into: &out)
                 out.write(" viewDidLoad()" as StaticString)
                 out.endLine(.event)
             } else if trace {
                 out.write("life     " as StaticString)
-                d(id, &out)
+                names.write(id, of: sim, into: &out)
                 out.write(byte: 0x20)
                 out.write(callback.rawValue)
                 out.endLine(.event)
             }
         case .injected(let id, let dependency, let value, let by):
             out.write("set      " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(byte: 0x2E) // .
             out.write(dependency)
             out.write(" = " as StaticString)
@@ -112,68 +117,68 @@ struct EventFormatter {
         case .crashed(let crash):
             for l in crash.consoleLines { out.add(l, .crash) }
         case .transition(let t):
-            write(t, into: &out)
+            write(t, sim: sim, names: names, trace: trace, into: &out)
         }
     }
 
-    private func write(_ t: Transition, into out: inout Output) {
+    private static func write(_ t: Transition, sim: Simulator, names: Descriptions, trace: Bool, into out: inout Output) {
         switch t {
         case .setRoot(let id):
             out.write("root     " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" is the window's root view controller" as StaticString)
         case .push(let id, let nav):
             out.write("push     " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" onto " as StaticString)
-            d(nav, &out)
+            names.write(nav, of: sim, into: &out)
         case .present(let id, let by, let style):
             out.write("present  " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" on " as StaticString)
-            d(by, &out)
+            names.write(by, of: sim, into: &out)
             out.write(" (" as StaticString)
             if style == .automatic { out.write("automatic → pageSheet" as StaticString) } else { out.write(style.rawValue) }
             out.write(byte: 0x29)
         case .pop(let id, let nav):
             out.write("pop      " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" from " as StaticString)
-            d(nav, &out)
+            names.write(nav, of: sim, into: &out)
         case .dismiss(let id, let by):
             out.write("dismiss  " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" presented by " as StaticString)
-            d(by, &out)
+            names.write(by, of: sim, into: &out)
         case .selectTab(let id, let index, let of):
             out.write("tab      " as StaticString)
             out.write(index)
             out.write(": " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" in " as StaticString)
-            d(of, &out)
+            names.write(of, of: sim, into: &out)
         case .showDetail(let id, let split):
             out.write("detail   " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" in " as StaticString)
-            d(split, &out)
+            names.write(split, of: sim, into: &out)
         case .embed(let id, let parent):
             out.write("embed    " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" in " as StaticString)
-            d(parent, &out)
+            names.write(parent, of: sim, into: &out)
         case .addChild(let id, let parent, let role):
             out.write("child    " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
             out.write(" in " as StaticString)
-            d(parent, &out)
+            names.write(parent, of: sim, into: &out)
             out.write(" (" as StaticString)
             out.write(role.rawValue)
             out.write(byte: 0x29)
         case .released(let id):
             guard trace else { return }
             out.write("deinit   " as StaticString)
-            d(id, &out)
+            names.write(id, of: sim, into: &out)
         }
         out.endLine(.event)
     }

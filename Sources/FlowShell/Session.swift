@@ -111,7 +111,7 @@ public struct Session: Sendable {
     public mutating func execute(_ line: String, into out: inout Output) {
         var words = Words.split(line)
         guard let first = words.first else { return }
-        if first.text.hasPrefix("#") {
+        if first.text.utf8.first == 0x23 /* # */ {
             if recording != nil { record(comment: line, into: &out) }
             return
         }
@@ -138,9 +138,7 @@ public struct Session: Sendable {
             try noArguments(args)
             out.quit = true
         case .load:
-            guard let path = args.first else { throw InputError("load needs a flow file: \(id.info.synopsis)", column: command.column + command.text.count + 1) }
-            if args.count > 1 { throw InputError("load takes one path (quote a path with spaces)", at: args[1]) }
-            load(path: path.text, into: &out)
+            try load(command, args, into: &out)
         case .history:
             try noArguments(args)
             for (n, h) in history.enumerated() { out.add(String(n + 1).leftPadded(to: 5) + "  " + h) }
@@ -153,17 +151,33 @@ public struct Session: Sendable {
         case .record:
             try record(args, command: command, into: &out)
         default:
-            guard var sim else {
+            // Moved out (not copied), so the engine's state stays uniquely referenced and is
+            // mutated in place rather than copied on every command; moved back after.
+            guard var sim = self.sim.take() else {
                 out.add("error: no flow is loaded; use 'load FLOW'", .error)
                 out.status = .rejected
                 return
             }
-            // Release the stored copy first, so the engine's state stays uniquely referenced and
-            // is mutated in place rather than copied on every command.
-            self.sim = nil
-            defer { self.sim = sim }
-            try appCommand(id, command, args, sim: &sim, into: &out)
+            var rejected: InputError?
+            do throws(InputError) {
+                try appCommand(id, command, args, sim: &sim, into: &out)
+            } catch {
+                rejected = error
+            }
+            self.sim = consume sim
+            if let rejected { throw rejected }
         }
+    }
+
+    /// `load FLOW`. Not inlined: a loader's result in `dispatch` cost every command its
+    /// cleanup code.
+    @inline(never)
+    private mutating func load(_ command: Word, _ args: [Word], into out: inout Output) throws(InputError) {
+        guard let path = args.first else {
+            throw InputError("load needs a flow file: \(CommandID.load.info.synopsis)", column: command.column + command.text.count + 1)
+        }
+        if args.count > 1 { throw InputError("load takes one path (quote a path with spaces)", at: args[1]) }
+        load(path: path.text, into: &out)
     }
 
     private func noArguments(_ args: [Word]) throws(InputError) {
