@@ -111,9 +111,12 @@ public struct Output: Sendable {
     /// Appends to the current line.
     @inline(__always)
     mutating func write(_ s: String) {
-        var s = s
-        // Native and literal strings are contiguous already; this copies their bytes at once.
-        s.withUTF8 { text.append($0) }
+        // Native, literal and small strings lend their bytes in place (no copy of the string
+        // to make it contiguous, as `withUTF8` needs: a retain and a release per piece).
+        if s.utf8.withContiguousStorageIfAvailable({ text.append($0) }) == nil {
+            var s = s
+            s.withUTF8 { text.append($0) }
+        }
     }
 
     @inline(__always)

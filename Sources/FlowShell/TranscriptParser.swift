@@ -81,7 +81,13 @@ extension Transcript {
         mutating func endCommand(at end: Int) {
             guard let c = current else { return }
             commands.append(Command(line: c.line, input: c.input, expected: c.first..<expectations.count, end: end, hasAnyLines: c.hasAnyLines))
-            blanks.removeAll(keepingCapacity: true)
+            forgetBlanks()
+        }
+
+        /// Only when there are some: emptying an empty array still makes a new (empty) buffer.
+        @inline(__always)
+        mutating func forgetBlanks() {
+            if !blanks.isEmpty { blanks.removeAll(keepingCapacity: true) }
         }
 
         /// After the last line: `next` is where a line after it would start.
@@ -109,12 +115,12 @@ extension Transcript {
                         message: "output before the first command; input lines start with '\(marker)', comments with '#'")
                 }
             } else if first == 0x23 {
-                blanks.removeAll(keepingCapacity: true)
+                forgetBlanks()
             } else if isBlank(p, length) {
                 blanks.append(Int32(k))
             } else {
                 for b in blanks { expectations.append(Expectation(line: b, start: Int32(start), end: Int32(start), kind: .literal)) }
-                blanks.removeAll(keepingCapacity: true)
+                forgetBlanks()
                 var trimmed = length
                 while trimmed > 0 && (p[trimmed - 1] == 0x20 || p[trimmed - 1] == 0x09) { trimmed -= 1 }
                 let kind = Transcript.kind(p, trimmed)
