@@ -2,7 +2,8 @@ import FlowEngine
 
 /// One line the shell prints, with what it is so the terminal can colour it.
 public struct OutputLine: Hashable, Sendable {
-    public enum Style: Hashable, Sendable {
+    /// Plain cases only (`BitwiseCopyable`: line records are kept in a `FlatBuffer`).
+    public enum Style: Hashable, Sendable, BitwiseCopyable {
         case plain
         /// What the simulated app does (calls, instantiations, transitions).
         case event
@@ -45,7 +46,7 @@ public struct Output: Sendable {
     /// The text of every line, one after another, without line terminators.
     private(set) var text = ByteBuffer()
     /// Where each line ends in `text`, and its style.
-    private(set) var spans: [Span] = []
+    private(set) var spans = FlatBuffer<Span>()
     public var status: Status = .ok
     /// Set by `quit`.
     public var quit = false
@@ -54,7 +55,7 @@ public struct Output: Sendable {
     /// The engine's events behind the lines, for app commands (`select`, `tap`, …).
     public var events: [Event] = []
 
-    struct Span: Sendable {
+    struct Span: Sendable, BitwiseCopyable {
         var end: Int
         var style: OutputLine.Style
     }
@@ -63,15 +64,11 @@ public struct Output: Sendable {
 
     public var lines: [OutputLine] {
         get {
-            var start = 0
-            return spans.map { s in
-                defer { start = s.end }
-                return OutputLine(text[start..<s.end], s.style)
-            }
+            (0..<spans.count).map { k in OutputLine(text[range(ofLine: k)], spans[k].style) }
         }
         set {
             text.removeAll()
-            spans.removeAll(keepingCapacity: true)
+            spans.removeAll()
             for l in newValue { add(l.text, l.style) }
         }
     }
@@ -86,7 +83,7 @@ public struct Output: Sendable {
     /// Empties the output for the next command, keeping its buffers' capacity.
     public mutating func reset() {
         text.removeAll()
-        spans.removeAll(keepingCapacity: true)
+        spans.removeAll()
         status = .ok
         quit = false
         record = nil

@@ -1,17 +1,19 @@
-/// A growable byte array for output text, whose append is a capacity check and a copy.
+/// A growable array of plain values (bytes of output text, line records) whose append is a
+/// capacity check and a copy.
 ///
-/// `Array.append(contentsOf:)` costs about a hundred instructions per call whatever the size,
-/// and formatting a command's output appends a few dozen short pieces (a replay's profile put
-/// a sixth of the shell's instructions there). A value type like `Array`: copies share the
-/// storage until one of them writes.
-struct ByteBuffer: Sendable {
+/// `Array.append` goes through generic, non-inlined uniqueness and capacity code: about a
+/// hundred instructions per call whatever the size, and formatting a command's output appends
+/// a few dozen short pieces and a line record per line (a replay's profile put a sixth of the
+/// shell's instructions there). A value type like `Array`: copies share the storage until one
+/// of them writes.
+struct FlatBuffer<Element: BitwiseCopyable>: Sendable {
     private var storage: Storage
     private(set) var count = 0
 
     /// Memory owned by one buffer value at a time for writing (copied on write when shared);
     /// never written while shared, so reading it from several threads is safe.
     private final class Storage: @unchecked Sendable {
-        let base: UnsafeMutablePointer<UInt8>
+        let base: UnsafeMutablePointer<Element>
         let capacity: Int
 
         init(capacity: Int) {
@@ -22,11 +24,11 @@ struct ByteBuffer: Sendable {
         deinit { base.deallocate() }
     }
 
-    init(capacity: Int = 256) {
+    init(capacity: Int = 64) {
         storage = Storage(capacity: max(capacity, 16))
     }
 
-    /// Makes room for `n` more bytes, owned by this value alone.
+    /// Makes room for `n` more elements, owned by this value alone.
     @inline(__always)
     private mutating func reserve(_ n: Int) {
         if count + n > storage.capacity || !isKnownUniquelyReferenced(&storage) { grow(n) }
@@ -40,18 +42,24 @@ struct ByteBuffer: Sendable {
     }
 
     @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        reserve(bytes.count)
-        (storage.base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+    mutating func append(_ elements: UnsafeBufferPointer<Element>) {
+        guard let source = elements.baseAddress else { return }
+        reserve(elements.count)
+        (storage.base + count).update(from: source, count: elements.count)
+        count += elements.count
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    mutating func append(_ element: Element) {
         reserve(1)
-        storage.base[count] = byte
+        storage.base[count] = element
         count += 1
+    }
+
+    @inline(__always)
+    subscript(k: Int) -> Element {
+        precondition(k >= 0 && k < count, "index out of range")
+        return storage.base[k]
     }
 
     /// Empties the buffer, keeping its memory when it is not shared.
@@ -60,10 +68,14 @@ struct ByteBuffer: Sendable {
         count = 0
     }
 
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: count)) }
     }
+}
 
+typealias ByteBuffer = FlatBuffer<UInt8>
+
+extension FlatBuffer<UInt8> {
     subscript(range: Range<Int>) -> String {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
         return withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
