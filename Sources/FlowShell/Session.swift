@@ -24,6 +24,8 @@ public struct Session: Sendable {
     var recording: Recording?
     /// Instance descriptions, made once per instance.
     var descriptions = Descriptions()
+    /// Lines already split into words.
+    var parsedLines = ParsedLines()
 
     public init() {}
 
@@ -109,17 +111,15 @@ public struct Session: Sendable {
     /// Runs one line of input, appending to `out`: a caller running many commands (a
     /// transcript replay) resets one output and reuses its buffers.
     public mutating func execute(_ line: String, into out: inout Output) {
-        var words = Words.split(line)
-        guard let first = words.first else { return }
+        guard let parsed = parsedLines.parse(line) else { return }
+        let first = parsed.command
         if first.text.utf8.first == 0x23 /* # */ {
             if recording != nil { record(comment: line, into: &out) }
             return
         }
         history.append(line)
         do throws(InputError) {
-            // The arguments in place of the words: shifted in the array, not copied to another.
-            words.removeFirst()
-            try dispatch(first, words, line: line, into: &out)
+            try dispatch(first, parsed.id, parsed.args, line: line, into: &out)
         } catch {
             out.inputError(error, line: line)
         }
@@ -127,8 +127,8 @@ public struct Session: Sendable {
         if recording != nil && first.text != "record" && first.text != "quit" { record(line, into: &out) }
     }
 
-    private mutating func dispatch(_ command: Word, _ args: [Word], line: String, into out: inout Output) throws(InputError) {
-        guard let id = CommandCatalog.id(command.text) else {
+    private mutating func dispatch(_ command: Word, _ id: CommandID?, _ args: [Word], line: String, into out: inout Output) throws(InputError) {
+        guard let id else {
             throw InputError("unknown command '\(command.text)' (type 'help' for the list)", at: command,
                              suggestions: NameSuggester.nearest(to: command.text, in: CommandCatalog.names, limit: 2))
         }
