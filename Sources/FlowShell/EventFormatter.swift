@@ -122,56 +122,39 @@ struct EventFormatter {
     }
 
     private static func write(_ t: Transition, sim: Simulator, names: Descriptions, trace: Bool, into out: inout Output) {
+        // Most transitions print as `VERB     <one> JOINER <other>`.
+        func pair(_ verb: StaticString, _ id: Int, _ joiner: StaticString, _ other: Int) {
+            out.write(verb)
+            names.write(id, of: sim, into: &out)
+            out.write(joiner)
+            names.write(other, of: sim, into: &out)
+        }
         switch t {
         case .setRoot(let id):
             out.write("root     " as StaticString)
             names.write(id, of: sim, into: &out)
             out.write(" is the window's root view controller" as StaticString)
         case .push(let id, let nav):
-            out.write("push     " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" onto " as StaticString)
-            names.write(nav, of: sim, into: &out)
+            pair("push     ", id, " onto ", nav)
         case .present(let id, let by, let style):
-            out.write("present  " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" on " as StaticString)
-            names.write(by, of: sim, into: &out)
+            pair("present  ", id, " on ", by)
             out.write(" (" as StaticString)
             if style == .automatic { out.write("automatic → pageSheet" as StaticString) } else { out.write(style.rawValue) }
             out.write(byte: 0x29)
         case .pop(let id, let nav):
-            out.write("pop      " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" from " as StaticString)
-            names.write(nav, of: sim, into: &out)
+            pair("pop      ", id, " from ", nav)
         case .dismiss(let id, let by):
-            out.write("dismiss  " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" presented by " as StaticString)
-            names.write(by, of: sim, into: &out)
+            pair("dismiss  ", id, " presented by ", by)
         case .selectTab(let id, let index, let of):
             out.write("tab      " as StaticString)
             out.write(index)
-            out.write(": " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" in " as StaticString)
-            names.write(of, of: sim, into: &out)
+            pair(": ", id, " in ", of)
         case .showDetail(let id, let split):
-            out.write("detail   " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" in " as StaticString)
-            names.write(split, of: sim, into: &out)
+            pair("detail   ", id, " in ", split)
         case .embed(let id, let parent):
-            out.write("embed    " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" in " as StaticString)
-            names.write(parent, of: sim, into: &out)
+            pair("embed    ", id, " in ", parent)
         case .addChild(let id, let parent, let role):
-            out.write("child    " as StaticString)
-            names.write(id, of: sim, into: &out)
-            out.write(" in " as StaticString)
-            names.write(parent, of: sim, into: &out)
+            pair("child    ", id, " in ", parent)
             out.write(" (" as StaticString)
             out.write(role.rawValue)
             out.write(byte: 0x29)

@@ -313,27 +313,20 @@ struct InspectView {
         out.write("  state       " as StaticString)
         out.write(state[id].appearance.rawValue)
         out.endLine()
-        if let p = state[id].parent {
-            out.write("  parent      " as StaticString)
-            names.write(p, of: sim, into: &out)
-            out.write(" (" as StaticString)
-            out.write(state[id].role?.rawValue ?? "")
-            out.write(byte: 0x29)
+        // `  LABEL<description> (NOTE)`: the instances this one hangs from or presents.
+        func relation(_ label: StaticString, _ other: Int, note: String?) {
+            out.write(label)
+            names.write(other, of: sim, into: &out)
+            if let note {
+                out.write(" (" as StaticString)
+                out.write(note)
+                out.write(byte: 0x29)
+            }
             out.endLine()
         }
-        if let p = state[id].presenter {
-            out.write("  presented   by " as StaticString)
-            names.write(p, of: sim, into: &out)
-            out.write(" (" as StaticString)
-            out.write(state[id].presentationStyle?.rawValue ?? "automatic")
-            out.write(byte: 0x29)
-            out.endLine()
-        }
-        if let p = state[id].presented {
-            out.write("  presents    " as StaticString)
-            names.write(p, of: sim, into: &out)
-            out.endLine()
-        }
+        if let p = state[id].parent { relation("  parent      ", p, note: state[id].role?.rawValue ?? "") }
+        if let p = state[id].presenter { relation("  presented   by ", p, note: state[id].presentationStyle?.rawValue ?? "automatic") }
+        if let p = state[id].presented { relation("  presents    ", p, note: nil) }
         if let sel = state[id].selection {
             out.write("  selection   [" as StaticString)
             out.write(sel[0])
