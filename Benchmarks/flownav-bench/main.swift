@@ -15,8 +15,12 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
     (0..<runs).map { _ in seconds(body) }.min()!
 }
 
-// FLOWNAV_BENCH_ONLY=transcript runs only that section (for iterating on one of them).
+// FLOWNAV_BENCH_ONLY=transcript or =check runs only that section (for iterating on one of them).
 let only = ProcessInfo.processInfo.environment["FLOWNAV_BENCH_ONLY"]
+if only == "check" {
+    CheckBench.run()
+    exit(0)
+}
 if only == "transcript" {
     TranscriptBench.run()
     exit(0)
