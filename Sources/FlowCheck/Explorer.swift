@@ -74,8 +74,6 @@ struct Explorer {
     // Per scene: its commands when it is front-most, and its container kind.
     private var sceneCommands: [[UInt32]] = []
     private var sceneFromCommands: [[(control: String?, row: (Int, Int)?)]] = []
-    private var sceneContainer: [ContainerKind?] = []
-    private var sceneClassIDs: [Int32] = []
     private var classCommands: [Int32: [UInt32]] = [:]
     /// `back`, `dismiss` and `tab N`, interned once.
     private var backCommand: UInt32 = 0
@@ -83,7 +81,6 @@ struct Explorer {
     private var tabCommands: [UInt32] = []
     /// The commands of the state being expanded (reused: one array for the whole search).
     private var scratch: [UInt32] = []
-    private var classContainer: [Int32: ContainerKind?] = [:]
     private let needsChain: Bool
     /// Whether any class has manual code actions (else `call` is never tried).
     private let classHasCalls: Bool
@@ -138,10 +135,7 @@ struct Explorer {
             classByFile[flow.file(of: name)] = name
         }
         var chain = flow.segues.contains { $0.kind == .embed }
-        sceneContainer = flow.scenes.map { flow.containerKind(of: $0.className) }
-        let root = fresh
-        sceneClassIDs = flow.scenes.indices.map { root.classID(ofScene: $0) }
-        for (i, s) in flow.scenes.enumerated() where sceneContainer[i] != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
+        for s in flow.scenes where flow.containerKind(of: s.className) != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
         needsChain = chain
         classHasCalls = flow.classes.values.contains { $0.actions.contains { $0.trigger == .manual } }
         var seguesFrom = [[Int]](repeating: [], count: flow.scenes.count)
@@ -266,7 +260,7 @@ struct Explorer {
     private mutating func expand(_ node: Int, _ sim: Simulator) {
         expanded += 1
         var commands = scratch
-        self.commands(in: sim.state, into: &commands)
+        self.commands(in: sim, into: &commands)
         defer { scratch = commands }
         let d = Int(depth[node]) + 1
         for c in commands {
@@ -300,14 +294,6 @@ struct Explorer {
 
     // MARK: Commands of a state
 
-    private mutating func container(_ i: borrowing Instance, _ state: AppState) -> ContainerKind? {
-        if let s = i.scene, i.classID == sceneClassIDs[s] { return sceneContainer[s] }
-        if let k = classContainer[i.classID] { return k }
-        let k = flow.containerKind(of: state.className(classID: i.classID))
-        classContainer[i.classID] = k
-        return k
-    }
-
     private mutating func calls(ofClass c: Int32, _ state: AppState) -> [UInt32] {
         if let commands = classCommands[c] { return commands }
         let commands = flow.actions(of: state.className(classID: c)).filter { $0.trigger == .manual }.map { intern(.call(action: $0.name, on: nil)) }
@@ -321,7 +307,8 @@ struct Explorer {
     }
 
     /// The commands tried in a state, as numbers in `commandTable`, into `out`.
-    private mutating func commands(in state: AppState, into out: inout [UInt32]) {
+    private mutating func commands(in sim: Simulator, into out: inout [UInt32]) {
+        let state = sim.state
         out.removeAll(keepingCapacity: true)
         state.instances.withUnsafeBufferPointer { p in
             guard let top = state.topLevel, let front = state.frontmost else { return }
@@ -340,7 +327,7 @@ struct Explorer {
             var x: Int? = front
             var navFound = false, tabBar = -1
             while let v = x {
-                let kind = container(p[v], state)
+                let kind = sim.containerKind(of: v)
                 if kind == .navigation && !navFound {
                     navFound = true
                     if p[v].childCount > 1 { out.append(backCommand) }

@@ -118,7 +118,8 @@ public struct Simulator: Sendable {
         index.classes[className] ?? FlowIndex.resolve(className, in: flow)
     }
 
-    /// The number of a class (-1: one the flow does not know); a scene's own class without hashing.
+    /// The number of a class in the flow's table (-1: a name the table lacks, which the state
+    /// then numbers itself); a scene's own class without hashing.
     @inline(__always)
     func classID(_ className: String, scene: Int?) -> Int32 {
         if let scene, flow.scenes[scene].className == className { return index.sceneClassIDs[scene] }
@@ -156,6 +157,9 @@ public struct Simulator: Sendable {
     /// Whether an instance's class implements a segue action (`Flow.segueAction(_:on:) != nil`).
     public func implementsSegueAction(_ selector: String, on id: Int) -> Bool { info(of: id).segueActions[selector] != nil }
 
+    /// The kind of container an instance's class is (`Flow.containerKind(of:)`), by number.
+    public func containerKind(of id: Int) -> ContainerKind? { info(of: id).container }
+
     /// The code actions of an instance's class (`Flow.actions(of:)`).
     public func actions(of id: Int) -> [CodeAction] { info(of: id).actions }
 
@@ -165,15 +169,21 @@ public struct Simulator: Sendable {
     }
 
     public static func address(_ id: Int) -> String {
-        "0x" + String(0x6000_00c0_4000 + id * 0x200, radix: 16)
+        "0x" + String(addressValue(id), radix: 16)
     }
+
+    /// The printed address of instance `id` as a number: counter-based, so transcripts are stable.
+    public static func addressValue(_ id: Int) -> Int { firstAddress + id * addressStride }
+
+    private static let firstAddress = 0x6000_00c0_4000
+    private static let addressStride = 0x200
 
     /// An instance id from a printed address.
     public func instance(address: String) -> Int? {
         let hex = address.lowercased().hasPrefix("0x") ? String(address.dropFirst(2)) : address
         guard let v = Int(hex, radix: 16) else { return nil }
-        let d = v - 0x6000_00c0_4000
-        guard d >= 0, d % 0x200 == 0, d / 0x200 < state.instances.count else { return nil }
-        return d / 0x200
+        let d = v - Self.firstAddress
+        guard d >= 0, d % Self.addressStride == 0, d / Self.addressStride < state.instances.count else { return nil }
+        return d / Self.addressStride
     }
 }

@@ -67,7 +67,7 @@ struct Descriptions: Sendable {
     /// `inspect`'s texts for an instance's class, made the first time its class is inspected.
     mutating func classTexts(of id: Int, in sim: Simulator) -> ClassTexts {
         let c = Int(sim.state[id].classID)
-        if c >= 0 && c < classes.count, let t = classes[c] { return t }
+        if c < classes.count, let t = classes[c] { return t }
         let lineage = "  class       " + sim.lineage(of: id).joined(separator: " : ")
         let protocols = sim.declarations(of: id).flatMap(\.conformsTo)
         let conformances = protocols.isEmpty ? "" : "  conforms to " + protocols.joined(separator: ", ")
@@ -75,11 +75,10 @@ struct Descriptions: Sendable {
             (slot.name, sim.dependency(slot.name, of: id)?.declaration ?? slot.name)
         }
         let t = ClassTexts(lineage: Array(lineage.utf8), conformances: Array(conformances.utf8), declarations: declarations)
-        // Instances of classes the flow does not know (-1) share no number: made each time.
-        if c >= 0 {
-            if c >= classes.count { classes += Array(repeating: nil, count: c + 1 - classes.count) }
-            classes[c] = t
-        }
+        // Every instance has a class number (names the flow lacks are numbered by the state, and
+        // this cache is reset with it).
+        if c >= classes.count { classes += Array(repeating: nil, count: c + 1 - classes.count) }
+        classes[c] = t
         return t
     }
 
@@ -94,15 +93,11 @@ struct Descriptions: Sendable {
     /// class name and `String(_:radix:)` cost more than the rest of such a command's output.
     private mutating func describe(_ id: Int, in sim: Simulator) {
         let c = Int(sim.state[id].classID)
-        guard c >= 0 else {
-            instances.append(sim.describe(id))
-            return
-        }
         if c >= prefixes.count { prefixes += Array(repeating: nil, count: c + 1 - prefixes.count) }
         if prefixes[c] == nil { prefixes[c] = Array(("<" + sim.runtimeName(sim.state.className(of: id)) + ": 0x").utf8) }
         prefixes[c]!.withUnsafeBufferPointer { instances.append(bytes: $0) }
-        // Simulator.address: 0x6000_00c0_4000 + id * 0x200, in lowercase hex.
-        instances.append(hex: UInt64(0x6000_00c0_4000 + id * 0x200))
+        // Simulator.address, in lowercase hex.
+        instances.append(hex: UInt64(Simulator.addressValue(id)))
         instances.append(byte: 0x3E) // >
         instances.close()
         assert(instances[id] == sim.describe(id), "the description differs from the engine's")
