@@ -48,9 +48,11 @@ let package = Package(
         ),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine"]),
-        .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
+        // What the test targets share: package paths, temporary folders, runs of the real binary.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck"]),
+        .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting"]),
     ],
     swiftLanguageModes: [.v6]

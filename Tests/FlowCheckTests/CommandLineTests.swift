@@ -1,5 +1,6 @@
 import FlowCheck
 import Foundation
+import TestSupport
 import Testing
 
 /// `flownav check` as CI runs it: exit statuses, JSON, SARIF, and transcripts that

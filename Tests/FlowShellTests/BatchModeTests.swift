@@ -1,66 +1,22 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// What a run of the real binary printed and how it ended.
-struct RunResult: CustomStringConvertible {
-    var stdout: String
-    var stderr: String
-    var status: Int32
-
-    var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
-}
-
-/// Runs `flownav` with `stdin` written to a pipe; stdout and stderr go to files so that neither
-/// can fill up and block the child while the test waits.
+/// Runs `flownav` with `stdin` written to a pipe, in the package's folder unless told.
 func runFlownav(
     _ arguments: [String], stdin: String, directory: URL? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws -> RunResult {
     let binary = try FlownavBinary.require(sourceLocation: sourceLocation)
-    let folder = try TemporaryFolder()
-    defer { folder.remove() }
-    let outURL = folder.url.appendingPathComponent("stdout")
-    let errURL = folder.url.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer { try? out.close(); try? err.close() }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? PackagePaths.root
-    var environment = ProcessInfo.processInfo.environment
     // Batch mode must not colour even when the environment would allow it.
-    environment["NO_COLOR"] = nil
-    environment["TERM"] = "xterm-256color"
-    process.environment = environment
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8))
-    try input.fileHandleForWriting.close()
-
-    let deadline = Date().addingTimeInterval(60)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-        process.terminate()
-        process.waitUntilExit()
-        Issue.record("flownav \(arguments) did not finish within 60 s", sourceLocation: sourceLocation)
-    }
-    process.waitUntilExit()
-    return RunResult(
-        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-        status: process.terminationStatus
-    )
+    let r = try runProcess(binary, arguments, stdin: stdin, directory: directory ?? PackagePaths.root,
+                           environment: ["NO_COLOR": nil, "TERM": "xterm-256color"], timeout: 60)
+    if r.timedOut { Issue.record("flownav \(arguments) did not finish within 60 s", sourceLocation: sourceLocation) }
+    return r
 }
 
 @Suite struct BatchModeTests {

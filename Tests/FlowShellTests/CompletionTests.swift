@@ -1,4 +1,5 @@
 import FlowShell
+import TestSupport
 import Testing
 
 @Suite struct SessionCompletionTests {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The interactive shell through a real terminal: libedit, completion, history, signals.

@@ -1,5 +1,6 @@
 @testable import FlowShell
 import Foundation
+import TestSupport
 import Testing
 
 /// A session whose `record` writes land in memory, as the executable would write them.

@@ -1,4 +1,5 @@
 import FlowShell
+import TestSupport
 import Testing
 
 /// Random command lines — real names and nonsense, with and without arguments — must never

@@ -1,6 +1,7 @@
 import FlowEngine
 import FlowModel
 import Foundation
+import TestSupport
 import Testing
 @testable import FlowShell
 

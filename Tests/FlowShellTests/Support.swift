@@ -1,44 +1,7 @@
 import FlowShell
 import Foundation
+import TestSupport
 import Testing
-
-/// Paths of the package, found from this file so tests work from any working directory.
-enum PackagePaths {
-    /// `/…/main`: three levels above `Tests/FlowShellTests/Support.swift`.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static let flows = root.appendingPathComponent("flows")
-
-    static func flow(_ name: String) -> String { flows.appendingPathComponent(name).path }
-
-    /// Every bundled flow: `flows/*.json` except the JSON Schema that describes them.
-    static let bundledFlows: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: flows.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
-    }()
-}
-
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
-struct TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flownav-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    var path: String { url.path }
-
-    func file(_ name: String, contents: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try contents.write(to: file, atomically: true, encoding: .utf8)
-        return file.path
-    }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
 
 extension Output {
     var texts: [String] { lines.map(\.text) }
@@ -89,39 +52,7 @@ struct Caret: Equatable, CustomStringConvertible {
     var description: String { "caret at \(offset), width \(width)" }
 }
 
-/// The real `flownav` executable, built next to this test bundle.
-enum FlownavBinary {
-    /// `FLOWNAV_BINARY` if set; else `flownav` in the folder of the running test executable (the
-    /// build products folder, whatever `--scratch-path` is); else `.build/debug/flownav`.
-    static let path: String? = {
-        let fm = FileManager.default
-        var candidates: [String] = []
-        if let explicit = ProcessInfo.processInfo.environment["FLOWNAV_BINARY"], !explicit.isEmpty {
-            candidates.append(explicit)
-        }
-        var folders: [URL] = []
-        if let exe = try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            folders.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
-        }
-        if let exe = Bundle.main.executableURL { folders.append(exe.deletingLastPathComponent()) }
-        folders.append(Bundle.main.bundleURL)
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0], relativeTo: URL(fileURLWithPath: fm.currentDirectoryPath))
-        folders.append(argv0.deletingLastPathComponent())
-        // On Darwin the tests run inside `flownavPackageTests.xctest/Contents/MacOS`.
-        for f in folders where f.path.contains(".xctest") {
-            var u = f
-            while u.path.contains(".xctest") && u.path != "/" { u.deleteLastPathComponent() }
-            folders.append(u)
-        }
-        candidates += folders.map { $0.appendingPathComponent("flownav").standardizedFileURL.path }
-        candidates.append(PackagePaths.root.appendingPathComponent(".build/debug/flownav").path)
-        return candidates.first { path in
-            var isDir: ObjCBool = false
-            return fm.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue && fm.isExecutableFile(atPath: path)
-        }
-    }()
-
+extension FlownavBinary {
     static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try #require(path, "flownav was not built next to the tests; run `swift build --build-tests` first", sourceLocation: sourceLocation)
     }

@@ -4,6 +4,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// `--echo` output as transcripts, `flownav test`, `--update` and `record`, through the binary.

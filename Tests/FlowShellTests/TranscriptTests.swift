@@ -1,5 +1,6 @@
 @testable import FlowShell
 import Foundation
+import TestSupport
 import Testing
 
 /// Parses transcript text, failing the test when it does not parse.
