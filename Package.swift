@@ -46,14 +46,14 @@ let package = Package(
             dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck"],
             path: "Benchmarks/flownav-bench"
         ),
-        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel"]),
-        .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine"]),
         // What the test targets share: package paths, temporary folders, runs of the real binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "TestSupport"]),
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine", "TestSupport"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
-        .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting"]),
+        .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import FlowModel
 import FlowEngine
+import FlowModel
+import Foundation
+import TestSupport
+import Testing
 
 /// A `DependencySlot` as the tests compare it (the engine's type has no public initializer).
 struct Slot: Equatable, CustomStringConvertible {
@@ -53,12 +54,7 @@ struct App {
         launchEvents = sim.launch()
     }
 
-    static let flowsDirectory: String = {
-        // Tests/FlowEngineTests/Helpers.swift → the package root's flows/.
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("flows").path
-    }()
+    static let flowsDirectory = PackagePaths.flows.path
 
     private static func load(_ result: Result<LoadedFlow, FlowLoadError>) throws -> Flow {
         switch result {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import FlowModel
 
@@ -47,13 +48,8 @@ func onlyError(_ json: String, sourceLocation: SourceLocation = #_sourceLocation
 
 func at(_ line: Int, _ column: Int) -> SourcePosition { SourcePosition(line: line, column: column) }
 
-/// The repository's `flows` folder, found from this file's path.
-let flowsDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("flows")
+/// The repository's `flows` folder.
+let flowsDirectory = PackagePaths.flows
 
 /// The bundled flows' file names (`injectable.json`, …), sorted.
-func bundledFlowNames() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: flowsDirectory.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") && $0 != "flow.schema.json" }.sorted()
-}
+func bundledFlowNames() -> [String] { PackagePaths.bundledFlows }

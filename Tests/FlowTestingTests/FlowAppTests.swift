@@ -1,11 +1,10 @@
 import FlowEngine
 import FlowTesting
 import Foundation
+import TestSupport
 import Testing
 
-/// The package's folder, found from this file so tests work from any working directory.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-private func flow(_ name: String) -> String { root.appendingPathComponent("flows/" + name).path }
+private func flow(_ name: String) -> String { PackagePaths.flow(name) }
 
 @Suite struct FlowAppTests {
     /// The README's example.
@@ -99,14 +98,14 @@ private func flow(_ name: String) -> String { root.appendingPathComponent("flows
         #expect(throws: FlowApp.TranscriptError.self) { try FlowApp.runTranscript(text: "window\n", path: "t.flownav") }
     }
 
-    @Test(arguments: FlowApp.transcripts(in: root.appendingPathComponent("flows").path))
+    @Test(arguments: FlowApp.transcripts(in: PackagePaths.flows.path))
     func everyBundledTranscriptPasses(_ path: String) throws {
         let report = try FlowApp.runTranscript(path: path)
         #expect(report.passed, "\(report)")
     }
 
     @Test func transcriptsAreFoundRecursivelyInOrder() {
-        let found = FlowApp.transcripts(in: root.appendingPathComponent("flows").path)
+        let found = FlowApp.transcripts(in: PackagePaths.flows.path)
         #expect(found.count >= 10)
         #expect(found == found.sorted())
         #expect(found.allSatisfy { $0.hasSuffix(".flownav") })
