@@ -13,17 +13,23 @@ final class FlowIndex: Sendable {
         let dependencyByName: [String: Dependency]
         let declaringClass: [String: String]
         let segueActions: [String: SegueAction]
+        /// The same segue actions with what a call needs worked out once (`ResolvedSegueAction`).
+        let resolvedSegueActions: [String: ResolvedSegueAction]
         let prepare: (cases: [PrepareCase], owner: ClassDecl)?
         let overridesShouldPerform: Bool
         let shouldPerform: [String: Condition]
         let unwindActions: [String: String]
         let methods: [String: Method]
         let actions: [CodeAction]
-        let viewDidLoad: (ViewDidLoad, ClassDecl)?
+        /// With the file of the class declaring it (a trap's location).
+        let viewDidLoad: (ViewDidLoad, file: String)?
         /// Whether `viewDidLoad` is set, read without copying it.
         let hasViewDidLoad: Bool
-        let initCoder: (InitCoder, ClassDecl?)
+        /// With the file of the class declaring it, if the flow declares it.
+        let initCoder: (InitCoder, file: String?)
         let initializers: [String: Initializer]
+        /// A new instance's dependency slots by the initializer that made it (`slots(initializer:)`).
+        let slotTemplates: [String: [DependencySlot]]
         let protocols: Set<String>
         let runtimeName: String
         let file: String
@@ -33,9 +39,10 @@ final class FlowIndex: Sendable {
         init(
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
             dependencyByName: [String: Dependency], declaringClass: [String: String], segueActions: [String: SegueAction],
+            resolvedSegueActions: [String: ResolvedSegueAction],
             prepare: (cases: [PrepareCase], owner: ClassDecl)?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
-            unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: (ViewDidLoad, ClassDecl)?,
-            initCoder: (InitCoder, ClassDecl?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
+            unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: (ViewDidLoad, file: String)?,
+            initCoder: (InitCoder, file: String?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
         ) {
             self.lineage = lineage
             self.clearsSelectionOnAppear = lineage.contains("UITableViewController")
@@ -45,6 +52,7 @@ final class FlowIndex: Sendable {
             self.dependencyByName = dependencyByName
             self.declaringClass = declaringClass
             self.segueActions = segueActions
+            self.resolvedSegueActions = resolvedSegueActions
             self.prepare = prepare
             self.overridesShouldPerform = overridesShouldPerform
             self.shouldPerform = shouldPerform
@@ -55,9 +63,67 @@ final class FlowIndex: Sendable {
             self.hasViewDidLoad = viewDidLoad != nil
             self.initCoder = initCoder
             self.initializers = initializers
+            var templates: [String: [DependencySlot]] = [:]
+            if !dependencies.isEmpty {
+                for name in Set(initializers.keys).union(["init(coder:)", "init()"]) {
+                    templates[name] = Self.slots(of: dependencies, initializer: name, sets: initializers[name]?.sets ?? [])
+                }
+            }
+            self.slotTemplates = templates
             self.protocols = protocols
             self.runtimeName = runtimeName
             self.file = file
+        }
+
+        /// The dependency slots of an instance made by `initializer`: a property starts at its
+        /// default, an initializer-injected one the initializer does not set is never set.
+        func slots(initializer: String) -> [DependencySlot] {
+            if dependencies.isEmpty { return [] }
+            return slotTemplates[initializer] ?? Self.slots(of: dependencies, initializer: initializer, sets: initializers[initializer]?.sets ?? [])
+        }
+
+        static func slots(of dependencies: [Dependency], initializer: String, sets: [String]) -> [DependencySlot] {
+            dependencies.map { d in
+                switch d.injection {
+                case .property:
+                    DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value")
+                case .initializer where !sets.contains(d.name):
+                    DependencySlot(name: d.name, value: d.defaultValue, provenance: d.defaultValue == nil ? "never set: \(initializer) does not set it" : "default value")
+                default:
+                    DependencySlot(name: d.name, value: nil, provenance: "not set")
+                }
+            }
+        }
+    }
+
+    /// A segue action with what every call needs worked out once: its arguments split, its
+    /// initializer, the provenance its values get, and whether the initializer reaches
+    /// `super.init(coder:)` (when the action names the class it returns).
+    final class ResolvedSegueAction: Sendable {
+        let action: SegueAction
+        let arguments: [(name: String, expression: CompiledExpression)]
+        let initializer: String
+        let isInitCoder: Bool
+        /// `makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)`.
+        let provenance: String
+        /// Nil when the action does not name its class (the scene's class decides).
+        let callsSuperCoder: Bool?
+
+        init(_ action: SegueAction, in flow: Flow) {
+            self.action = action
+            arguments = action.arguments.map { ($0.name, CompiledExpression($0.expression)) }
+            let initializer = action.initializer ?? "init(coder:)"
+            self.initializer = initializer
+            isInitCoder = initializer == "init(coder:)"
+            provenance = "\(action.swiftName) through \(initializer)"
+            if isInitCoder {
+                callsSuperCoder = true
+            } else if let returns = action.returns {
+                let decl = flow.declarations(of: returns).lazy.compactMap { d in d.initializers.first { $0.name == initializer } }.first
+                callsSuperCoder = decl?.callsSuper == .initCoder
+            } else {
+                callsSuperCoder = nil
+            }
         }
     }
 
@@ -88,12 +154,17 @@ final class FlowIndex: Sendable {
     let scenes: [SceneInfo]
     /// Scene of each class's XIB, for instances built in code (seed 003).
     let nibScenes: [String: Int]
+    /// Every expression of the flow, split once.
+    let expressions: [String: CompiledExpression]
 
     init(_ flow: Flow) {
         self.flow = flow
         var nibs: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
         nibScenes = nibs
+        var expressions: [String: CompiledExpression] = [:]
+        for e in CompiledExpression.all(in: flow) where expressions[e] == nil { expressions[e] = CompiledExpression(e) }
+        self.expressions = expressions
         // Every name an instance's class can have: the scenes' classes, the declared ones, what
         // segue actions return and code builds, and UIKit's (a state then names classes by number).
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
@@ -164,9 +235,9 @@ final class FlowIndex: Sendable {
         return ClassInfo(
             lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,
             dependencies: flow.allDependencies(of: name), dependencyByName: depByName, declaringClass: declaring,
-            segueActions: actions, prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
+            segueActions: actions, resolvedSegueActions: actions.mapValues { ResolvedSegueAction($0, in: flow) }, prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
-            actions: flow.actions(of: name), viewDidLoad: flow.viewDidLoad(of: name), initCoder: flow.initCoder(of: name),
+            actions: flow.actions(of: name), viewDidLoad: flow.viewDidLoad(of: name).map { ($0.0, $0.1.file) }, initCoder: { let (i, d) = flow.initCoder(of: name); return (i, d?.file) }(),
             initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
             runtimeName: UIKitClass.isKnown(name) ? name : "\(flow.module).\(name)", file: flow.file(of: name))
     }

@@ -10,22 +10,10 @@ struct OuterSegue {
 }
 
 extension Simulator {
-    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String?) -> Int {
+    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String) -> Int {
         var classID = classID(className, scene: scene)
         if classID < 0 { classID = state.classID(ofOther: className) }
-        let cls = info(classID: classID, className)
-        var slots: [DependencySlot] = []
-        let initSets = cls.dependencies.isEmpty ? [] : initializer.flatMap { cls.initializers[$0] }?.sets ?? []
-        for d in cls.dependencies {
-            switch d.injection {
-            case .property:
-                slots.append(DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value"))
-            case .initializer where !initSets.contains(d.name):
-                slots.append(DependencySlot(name: d.name, value: d.defaultValue, provenance: d.defaultValue == nil ? "never set: \(initializer ?? "init(coder:)") does not set it" : "default value"))
-            default:
-                slots.append(DependencySlot(name: d.name, value: nil, provenance: "not set"))
-            }
-        }
+        let slots = info(classID: classID, className).slots(initializer: initializer)
         let id = state.add(classID: classID, scene: scene, slots: slots)
         emit(.instantiated(id: id, via: via))
         return id
@@ -45,7 +33,7 @@ extension Simulator {
         let selector: SelectorName? = isChild ? childSelector : outer.flatMap { flow.segues[$0.segue].action }
         var made: Int?
         if let selector {
-            if let outer, let action = info(of: outer.source).segueActions[selector.selector] {
+            if let outer, let action = info(of: outer.source).resolvedSegueActions[selector.selector] {
                 made = try callSegueAction(action, outer: outer, scene: scene)
             } else {
                 let target = outer.map { describe($0.source) } ?? "(null)"
@@ -65,15 +53,16 @@ extension Simulator {
 
     /// `init(coder:)`: traps when the class's implementation is a `fatalError`.
     mutating func initCoder(className: String, scene: Int?, via: Instantiation = .initCoder) throws(CrashSignal) -> Int {
-        let (ic, owner) = info(classID: classID(className, scene: scene), className).initCoder
+        let (ic, file) = info(classID: classID(className, scene: scene), className).initCoder
         if case .fatalError(let message, let line) = ic {
             emit(.called(id: nil, method: "\(runtimeName(className)).init(coder:)", detail: nil))
-            throw CrashSignal(crash: .trap(location: location(file: owner?.file ?? "\(className).swift", line: line), kind: "Fatal error", message: message))
+            throw CrashSignal(crash: .trap(location: location(file: file ?? "\(className).swift", line: line), kind: "Fatal error", message: message))
         }
         return newInstance(className: className, scene: scene, via: via, initializer: "init(coder:)")
     }
 
-    private mutating func callSegueAction(_ action: SegueAction, outer: OuterSegue, scene: Int) throws(CrashSignal) -> Int? {
+    private mutating func callSegueAction(_ resolved: FlowIndex.ResolvedSegueAction, outer: OuterSegue, scene: Int) throws(CrashSignal) -> Int? {
+        let action = resolved.action
         let sceneClass = flow.scenes[scene].className
         let target = outer.source
         emit(.called(id: target, method: action.swiftName, detail: CallDetail(segueActionFor: flow.scenes[scene].id)))
@@ -83,21 +72,22 @@ extension Simulator {
             return nil
         }
         let returns = action.returns ?? sceneClass
-        let initName = action.initializer ?? "init(coder:)"
+        let initName = resolved.initializer
         // Swift evaluates the arguments before calling the initializer.
-        var values: [(String, String?)] = []
-        for a in action.arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
+        var values: [String?] = []
+        values.reserveCapacity(resolved.arguments.count)
+        for a in resolved.arguments { values.append(try evaluate(a.expression, in: scope)) }
         let via = Instantiation.segueAction(target: target, selector: action.selector, initializer: initName)
         let id: Int
-        if initName == "init(coder:)" {
+        if resolved.isInitCoder {
             id = try initCoder(className: returns, scene: scene, via: via)
         } else {
             id = newInstance(className: returns, scene: scene, via: via, initializer: initName)
         }
-        for (name, value) in values { setDependency(name, of: id, to: value, by: "\(action.swiftName) through \(initName)") }
+        for (a, value) in zip(resolved.arguments, values) { setDependency(a.name, of: id, to: value, by: resolved.provenance) }
         // By number: the returned class is usually the scene's own, found without hashing its name.
         let returned = info(classID: classID(returns, scene: scene), returns)
-        let callsSuperCoder = initName == "init(coder:)" || returned.initializers[initName]?.callsSuper == .initCoder
+        let callsSuperCoder = resolved.callsSuperCoder ?? (returned.initializers[initName]?.callsSuper == .initCoder)
         if callsSuperCoder {
             // A container decodes its relationship children inside -[UIViewController initWithCoder:],
             // which the action's initializer reaches through super.init(coder:) — so before

@@ -93,120 +93,93 @@ extension Simulator {
     /// Resolves the names the engine knows inside a Swift-like expression, keeping the rest as
     /// text. Reading a nil implicitly unwrapped dependency traps, as Swift does.
     func evaluate(_ expression: String, in scope: Scope) throws(CrashSignal) -> String? {
-        // Works on UTF-8 bytes: Character-by-Character scanning costs a Unicode property lookup
-        // per character, and expressions are evaluated on every segue. Bytes of non-ASCII
-        // scalars count as identifier characters, as Swift allows them in names.
-        var bytes = Array(expression.utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end && bytes[start] == 0x20 { start += 1 }
-        while end > start && bytes[end - 1] == 0x20 { end -= 1 }
-        if start > 0 || end < bytes.count { bytes = Array(bytes[start..<end]) }
-        let chars = bytes
-        if chars.count == 3 && chars[0] == 0x6E && chars[1] == 0x69 && chars[2] == 0x6C { return nil }
+        if let compiled = index.expressions[expression] { return try evaluate(compiled, in: scope) }
+        return try evaluate(CompiledExpression(expression), in: scope)
+    }
+
+    func evaluate(_ e: CompiledExpression, in scope: Scope) throws(CrashSignal) -> String? {
+        if e.isNil { return nil }
+        // The common shapes without building anything: one name, or text alone.
+        if e.pieces.count == 1, case .text(let t) = e.pieces[0] { return t }
         // Most expressions name no local and most classes have no dependency: skip those
-        // lookups (each hashes the word) when there is nothing to find.
+        // lookups (each hashes the name) when there is nothing to find.
         let hasLocals = !scope.locals.isEmpty
-        let dependencies = scope.selfID.map { info(of: $0).dependencyByName } ?? [:]
-        func isHead(_ b: UInt8) -> Bool { b == 0x5F || (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b >= 0x80 }
-        func isBody(_ b: UInt8) -> Bool { isHead(b) || (b >= 0x30 && b <= 0x39) }
-        func text(_ r: Range<Int>) -> String { String(decoding: chars[r], as: UTF8.self) }
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count + 16)
-        var i = 0
+        let classInfo = scope.selfID.map { info(of: $0) }
+        let hasDependencies = !(classInfo?.dependencies.isEmpty ?? true)
+        var out = ValueText()
         var soleValueIsNil = false
-        var tokens = 0
-        while i < chars.count {
-            let c = chars[i]
-            if c == 0x22 {
-                // String literals are copied untouched.
-                var j = i + 1
-                while j < chars.count && chars[j] != 0x22 { j += chars[j] == 0x5C ? 2 : 1 }
-                out.append(contentsOf: chars[i..<min(j + 1, chars.count)])
-                i = j + 1
-                tokens += 1
-                continue
+        /// A dependency's value, nil when it has none; traps for a nil implicitly unwrapped one.
+        func dependency(_ name: String) throws(CrashSignal) -> String?? {
+            guard hasDependencies, let id = scope.selfID, let dep = classInfo?.dependencyByName[name] else { return .none }
+            if let v = state.slot(name, of: id).flatMap({ state.slots[$0].value }) { return .some(v) }
+            if dep.injection == .implicitlyUnwrapped {
+                throw CrashSignal(crash: .trap(
+                    location: location(file: info(declaringClass(of: name, in: state.className(of: id))).file, line: nil),
+                    kind: "Fatal error", message: Self.nilUnwrap))
             }
-            guard isHead(c) else {
-                out.append(c)
-                i += 1
-                if c != 0x20 && c != 0x09 { tokens += 1 }
-                continue
-            }
-            var j = i
-            while j < chars.count && isBody(chars[j]) { j += 1 }
-            let afterDot = i > 0 && chars[i - 1] == 0x2E
-            if afterDot && !(j - i == 4 && chars[i] == 0x73 && chars[i + 1] == 0x65 && chars[i + 2] == 0x6C && chars[i + 3] == 0x66) {
-                // A member name (`.item`): kept as written, without making a string of it.
-                out.append(contentsOf: chars[i..<j])
-                tokens += 1
-                i = j
-                continue
-            }
-            var word = text(i..<j)
-            var explicitSelf = false
-            if word == "self", j < chars.count, chars[j] == 0x2E {
-                var k = j + 1
-                while k < chars.count && isBody(chars[k]) { k += 1 }
-                if k > j + 1 {
-                    word = text((j + 1)..<k)
-                    explicitSelf = true
-                    j = k
-                }
-            }
-            tokens += 1
-            func member(_ name: StaticString) -> Bool {
-                let n = name.utf8CodeUnitCount
-                guard j + 1 + n <= chars.count, chars[j] == 0x2E else { return false }
-                let m = name.utf8Start
-                for k in 0..<n where chars[j + 1 + k] != m[k] { return false }
-                let after = j + 1 + n
-                return after == chars.count || !isBody(chars[after])
-            }
-            func emit(_ s: String) { out.append(contentsOf: s.utf8) }
-            if afterDot && !explicitSelf {
-                emit(word)
-            } else if hasLocals, !explicitSelf, let local = scope.locals[word] {
-                emit(local)
-            } else if word == "selection" && !explicitSelf {
-                let sel = scope.selfID.flatMap { state[$0].selection }
-                if member("row") {
-                    emit(sel.map { "\($0[1])" } ?? "nil")
-                    j += 4
-                } else if member("section") {
-                    emit(sel.map { "\($0[0])" } ?? "nil")
-                    j += 8
-                } else {
-                    emit(sel.map { "[\($0[0]), \($0[1])]" } ?? "nil")
-                    if sel == nil { soleValueIsNil = true }
-                }
-            } else if word == "sender" && !explicitSelf {
-                emit(scope.sender.box?.text ?? scope.sender.text ?? "nil")
-                if scope.sender.box == nil && scope.sender.isNil { soleValueIsNil = true }
-            } else if word == "segue" && !explicitSelf && member("identifier") {
-                emit(scope.identifier.map { "\"\($0)\"" } ?? "nil")
-                if scope.identifier == nil { soleValueIsNil = true }
-                j += 11
-            } else if !dependencies.isEmpty, let id = scope.selfID, let dep = dependencies[word] {
-                let slot = state.slot(word, of: id).map { state.slots[$0] }
-                if let v = slot?.value {
-                    emit(v)
-                } else {
-                    if dep.injection == .implicitlyUnwrapped {
-                        throw CrashSignal(crash: .trap(
-                            location: location(file: info(declaringClass(of: word, in: state.className(of: id))).file, line: nil),
-                            kind: "Fatal error", message: Self.nilUnwrap))
-                    }
-                    emit("nil")
+            return .some(nil)
+        }
+        for piece in e.pieces {
+            switch piece {
+            case .text(let t):
+                out.append(t)
+            case .selfMember(let name):
+                switch try dependency(name) {
+                case .none:
+                    out.append("self.")
+                    out.append(name)
+                case .some(let v?): out.append(v)
+                case .some(nil):
+                    out.appendNil()
                     soleValueIsNil = true
                 }
-            } else {
-                emit(explicitSelf ? "self.\(word)" : word)
+            case .name(let name, let special, let rest):
+                if hasLocals, let local = scope.locals[name] {
+                    out.append(local)
+                    out.append(rest)
+                    continue
+                }
+                switch special {
+                case .selection:
+                    if let sel = scope.selfID.flatMap({ state[$0].selection }) {
+                        out.append(byte: 0x5B)
+                        out.append(sel.section)
+                        out.append(", ")
+                        out.append(sel.row)
+                        out.append(byte: 0x5D)
+                    } else {
+                        out.appendNil()
+                        soleValueIsNil = true
+                    }
+                case .selectionRow:
+                    if let sel = scope.selfID.flatMap({ state[$0].selection }) { out.append(sel.row) } else { out.appendNil() }
+                case .selectionSection:
+                    if let sel = scope.selfID.flatMap({ state[$0].selection }) { out.append(sel.section) } else { out.appendNil() }
+                case .sender:
+                    if let text = scope.sender.box?.text ?? scope.sender.text { out.append(text) } else { out.appendNil() }
+                    if scope.sender.box == nil && scope.sender.isNil { soleValueIsNil = true }
+                case .segueIdentifier:
+                    if let identifier = scope.identifier {
+                        out.append(byte: 0x22)
+                        out.append(identifier)
+                        out.append(byte: 0x22)
+                    } else {
+                        out.appendNil()
+                        soleValueIsNil = true
+                    }
+                case .none:
+                    switch try dependency(name) {
+                    case .none: out.append(name)
+                    case .some(let v?): out.append(v)
+                    case .some(nil):
+                        out.appendNil()
+                        soleValueIsNil = true
+                    }
+                }
             }
-            i = j
         }
-        if soleValueIsNil && tokens == 1 { return nil }
-        return String(decoding: out, as: UTF8.self)
+        if soleValueIsNil && e.tokens == 1 { return nil }
+        return out.string
     }
 
     func declaringClass(of dependency: String, in className: String) -> String {
@@ -223,6 +196,47 @@ extension Simulator {
             let value = scope.selfID.flatMap { id in state.slot(name, of: id).flatMap { state.slots[$0].value } }
             if case .isNil = condition { return value == nil }
             return value != nil
+        }
+    }
+}
+
+/// An expression's value as it is written, in bytes, made into one string at the end: appending
+/// to a String checks its representation and capacity on every piece. (A struct rather than
+/// closures over a local array: captured variables are checked for exclusive access per call.)
+struct ValueText {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(64) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func appendNil() { append("nil") }
+
+    /// Decimal, as `"\(n)"` writes it.
+    mutating func append(_ n: Int) {
+        if n < 0 { bytes.append(0x2D) }
+        var m = n.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[count] = 0x30 + UInt8(m % 10)
+                m /= 10
+                count += 1
+            } while m > 0
+            while count > 0 {
+                count -= 1
+                bytes.append(d[count])
+            }
         }
     }
 }
