@@ -56,6 +56,10 @@ struct Explorer {
 
     /// The simulator before launch (its flow's lookups are resolved once, here).
     private let fresh: Simulator
+    /// The copy `expand` runs each command on (its storage is kept from one state to the next).
+    private var reused: Simulator
+    /// The events of the command being tried (storage kept from one command to the next).
+    private var eventBuffer: [Event] = []
     private var encoder: StateEncoder
     private var visited: StateSet
     private var key: [UInt32] = []
@@ -122,6 +126,7 @@ struct Explorer {
         var sim = Simulator(flow: flow)
         sim.eventDetail = .findings
         fresh = sim
+        reused = sim
         encoder = StateEncoder(fresh)
         visited = StateSet(capacity: min(options.maxStates, 1 << 10))
         sceneReached = Array(repeating: false, count: flow.scenes.count)
@@ -259,14 +264,23 @@ struct Explorer {
 
     private mutating func expand(_ node: Int, _ sim: Simulator) {
         expanded += 1
-        var commands = scratch
+        // Taken out of `self` (not copied): the buffer stays unique, so it is reused.
+        var commands: [UInt32] = []
+        swap(&commands, &scratch)
         self.commands(in: sim, into: &commands)
-        defer { scratch = commands }
+        defer { swap(&commands, &scratch) }
         let d = Int(depth[node]) + 1
+        // One simulator for every command tried here, reset to `sim` before each.
+        var s = fresh
+        swap(&s, &reused)
+        defer { swap(&s, &reused) }
+        var events: [Event] = []
+        swap(&events, &eventBuffer)
+        defer { swap(&events, &eventBuffer) }
         for c in commands {
             let command = commandTable[Int(c)]
-            var s = sim
-            guard case .success(let events) = s.run(command) else { continue }
+            s.assign(sim)
+            guard s.run(command, into: &events) == nil else { continue }
             transitions += 1
             analyse(events, after: s, before: sim, node: Int32(node), command: command)
             if s.hasCrashed {

@@ -34,8 +34,11 @@ struct StateEncoder {
         if pending.count < state.instances.count { pending = [Int32](repeating: 0, count: max(state.instances.count, 2 * pending.count)) }
         let flowClasses = state.classNames.names.count
         var n = 0
-        var stack = pending
-        defer { pending = stack }
+        // Taken out of `self` while in use: a copy would share the buffer, and writing to it
+        // would copy the whole stack on every call.
+        var stack: [Int32] = []
+        swap(&stack, &pending)
+        defer { swap(&stack, &pending) }
         state.instances.withUnsafeBufferPointer { p in
             state.slots.withUnsafeBufferPointer { slots in
                 key.withUnsafeMutableBufferPointer { out in

@@ -239,6 +239,21 @@ public struct AppState: Hashable, Sendable {
         slots[k].provenance = provenance
     }
 
+    /// Becomes a copy of `other` (of the same flow), writing into its own storage when that is
+    /// large enough: `flownav check` tries every command from one state on a reused copy,
+    /// instead of making (and freeing) a new one per command.
+    mutating func assign(_ other: AppState) {
+        instances.removeAll(keepingCapacity: true)
+        instances.append(contentsOf: other.instances)
+        if !slots.isEmpty || !other.slots.isEmpty {
+            slots.removeAll(keepingCapacity: true)
+            slots.append(contentsOf: other.slots)
+        }
+        if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
+        windowRoot = other.windowRoot
+        crash = other.crash
+    }
+
     /// Adds an instance with its dependency slots; its id is the next number.
     mutating func add(classID: Int32, scene: Int?, slots new: [DependencySlot]) -> Int {
         let id = instances.count

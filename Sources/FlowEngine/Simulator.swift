@@ -30,6 +30,15 @@ public struct Simulator: Sendable {
 
     public var hasCrashed: Bool { state.crash != nil }
 
+    /// Becomes a copy of `other`, a simulator of the same flow, reusing this one's storage:
+    /// what `var copy = other` does, without allocating once this simulator has held a state
+    /// as large. For running many commands, one at a time, from the same state.
+    public mutating func assign(_ other: Simulator) {
+        precondition(index === other.index, "assign(_:) takes a simulator of the same flow")
+        state.assign(other.state)
+        eventDetail = other.eventDetail
+    }
+
     /// Starts the app: decodes the initial scene (or builds the root in code), runs the app
     /// delegate's injection, and makes the window visible.
     public mutating func launch() -> [Event] {
@@ -59,15 +68,27 @@ public struct Simulator: Sendable {
 
     /// Runs one command. A rejected command leaves the app as it was.
     public mutating func run(_ command: Command) -> Result<[Event], Rejection> {
+        // Room for a typical command's events at once, rather than growing 1, 2, 4, 8, 16.
+        var out: [Event] = []
+        out.reserveCapacity(eventDetail == .all ? 16 : 6)
+        if let rejection = run(command, into: &out) { return .failure(rejection) }
+        return .success(out)
+    }
+
+    /// Runs one command, its events replacing the contents of `out` (whose storage is reused:
+    /// for callers that run many commands and read each one's events before the next). Returns
+    /// why the command was rejected, if it was; a rejected command leaves the app as it was and
+    /// `out` empty.
+    public mutating func run(_ command: Command, into out: inout [Event]) -> Rejection? {
+        out.removeAll(keepingCapacity: true)
         if state.crash != nil {
-            return .failure(Rejection("the app has crashed; only inspection, 'relaunch' and 'load' work now"))
+            return Rejection("the app has crashed; only inspection, 'relaunch' and 'load' work now")
         }
-        guard state.windowRoot != nil else { return .failure(Rejection("the app has no window root; 'relaunch' it")) }
+        guard state.windowRoot != nil else { return Rejection("the app has no window root; 'relaunch' it") }
         // Every rejection is decided before the command touches the state (see `execute`), so
         // no copy of the state is kept to roll back: copying it would cost O(instances) a command.
-        // Room for a typical command's events at once, rather than growing 1, 2, 4, 8, 16.
-        events = []
-        events.reserveCapacity(eventDetail == .all ? 16 : 6)
+        swap(&events, &out)
+        defer { swap(&events, &out) }
         do throws(CommandFailure) {
             try execute(command)
         } catch {
@@ -75,11 +96,11 @@ public struct Simulator: Sendable {
             case .crash(let signal):
                 crash(signal.crash)
             case .rejected(let rejection):
-                events = []
-                return .failure(rejection)
+                events.removeAll(keepingCapacity: true)
+                return rejection
             }
         }
-        return .success(finish())
+        return nil
     }
 
     private mutating func finish() -> [Event] {

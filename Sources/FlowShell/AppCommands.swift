@@ -62,18 +62,21 @@ extension Session {
             out.status = .rejected
             return
         }
-        switch sim.run(engineCommand) {
-        case .success(let events):
-            out.events = events
-            descriptions.update(sim)
-            EventFormatter.write(events, sim: sim, names: descriptions, trace: trace, into: &out)
-            if sim.hasCrashed {
-                out.add("the app has crashed; 'relaunch' to start it again", .note)
-                out.status = .crashed
-            }
-        case .failure(let rejection):
+        // Into the output's own event list, whose storage a reused output keeps.
+        var events: [Event] = []
+        swap(&events, &out.events)
+        let rejection = sim.run(engineCommand, into: &events)
+        swap(&events, &out.events)
+        if let rejection {
             out.add("error: \(rejection.message)\(Suggest.phrase(rejection.suggestions))", .error)
             out.status = .rejected
+            return
+        }
+        descriptions.update(sim)
+        EventFormatter.write(out.events, sim: sim, names: descriptions, trace: trace, into: &out)
+        if sim.hasCrashed {
+            out.add("the app has crashed; 'relaunch' to start it again", .note)
+            out.status = .crashed
         }
     }
 

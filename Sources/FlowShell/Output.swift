@@ -87,7 +87,7 @@ public struct Output: Sendable {
         status = .ok
         quit = false
         record = nil
-        events = []
+        if !events.isEmpty { events.removeAll(keepingCapacity: true) }
     }
 
     // MARK: Writing
