@@ -21,8 +21,17 @@ public enum FileBytes {
             return .failure(Problem(message: "cannot be read (\(String(cString: strerror(errno))))"))
         }
         defer { fclose(file) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        // The size `stat` gave, read straight into the array (a large transcript is tens of
+        // megabytes: copying it through a chunk cost as much as parsing it); then whatever the
+        // file grew by since, in chunks.
+        let size = max(0, Int(info.st_size))
+        var readError = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = size == 0 ? 0 : fread(buffer.baseAddress, 1, size, file)
+            if count < size && ferror(file) != 0 { readError = true }
+        }
+        if readError { return .failure(Problem(message: "cannot be read (I/O error)")) }
+        if bytes.count < size { return .success(bytes) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, file) }

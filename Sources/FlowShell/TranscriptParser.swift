@@ -37,12 +37,16 @@ extension Transcript {
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
             let n = buf.count
+            // Where the next `[..]` is, found for the whole file in one pass each rather than
+            // by a search for `[` in every line: a line is a glob when the next one starts in it.
+            var nextGlob = Self.glob(in: base, from: 0, count: n)
             var start = 0
             while start < n {
                 let newline = memchr(base + start, 0x0A, n - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
                 var end = newline
                 if end > start && base[end - 1] == 0x0D { end -= 1 }
-                if let e = blocks.add(line: base + start, start: start, length: end - start) {
+                while nextGlob < start { nextGlob = Self.glob(in: base, from: nextGlob + 1, count: n) }
+                if let e = blocks.add(line: base + start, start: start, length: end - start, hasGlob: nextGlob + 4 <= end) {
                     failure = e
                     return
                 }
@@ -96,11 +100,13 @@ extension Transcript {
             lineStarts.append(Int32(next))
         }
 
-        /// Reads the line at `p` (without its terminator), at offset `start` of the file.
-        mutating func add(line p: UnsafePointer<UInt8>, start: Int, length: Int) -> TranscriptError? {
+        /// Reads the line at `p` (without its terminator), at offset `start` of the file;
+        /// `hasGlob`: `[..]` is in it.
+        @inline(__always)
+        mutating func add(line p: UnsafePointer<UInt8>, start: Int, length: Int, hasGlob: Bool) -> TranscriptError? {
             let k = lineStarts.count
-            lineStarts.append(Int32(start))
-            let first = length > 0 ? p[0] : 0
+            lineStarts.append(Int32(truncatingIfNeeded: start))
+            let first = length > 0 ? p[0] : 0x20
             if first == 0x66 /* f */ && length >= 8 && memcmp(p, "flownav>", 8) == 0 {
                 if length > 8 && p[8] != 0x20 {
                     return TranscriptError(path: path, line: k + 1, column: 9,
@@ -109,42 +115,49 @@ extension Transcript {
                 endCommand(at: k)
                 let input = length > 9 ? String(decoding: UnsafeBufferPointer(start: p + 9, count: length - 9), as: UTF8.self) : ""
                 current = (k, input, expectations.count, false)
-            } else if current == nil {
-                if first != 0x23 /* # */ && !isBlank(p, length) {
-                    return TranscriptError(path: path, line: k + 1, column: 1,
-                        message: "output before the first command; input lines start with '\(marker)', comments with '#'")
-                }
-            } else if first == 0x23 {
-                forgetBlanks()
-            } else if isBlank(p, length) {
-                blanks.append(Int32(k))
-            } else {
-                for b in blanks { expectations.append(Expectation(line: b, start: Int32(start), end: Int32(start), kind: .literal)) }
-                forgetBlanks()
-                var trimmed = length
-                while trimmed > 0 && (p[trimmed - 1] == 0x20 || p[trimmed - 1] == 0x09) { trimmed -= 1 }
-                let kind = Transcript.kind(p, trimmed)
-                if kind == .anyLines { current!.hasAnyLines = true }
-                expectations.append(Expectation(line: Int32(k), start: Int32(start), end: Int32(start + trimmed), kind: kind))
+                return nil
             }
+            // Blank: layout, or output if output follows in the block.
+            if (first == 0x20 || first == 0x09) && isBlank(p, length) {
+                if current != nil { blanks.append(Int32(truncatingIfNeeded: k)) }
+                return nil
+            }
+            if first == 0x23 /* # */ {
+                forgetBlanks()
+                return nil
+            }
+            guard current != nil else {
+                return TranscriptError(path: path, line: k + 1, column: 1,
+                    message: "output before the first command; input lines start with '\(marker)', comments with '#'")
+            }
+            if !blanks.isEmpty {
+                for b in blanks { expectations.append(Expectation(line: b, start: Int32(truncatingIfNeeded: start), end: Int32(truncatingIfNeeded: start), kind: .literal)) }
+                blanks.removeAll(keepingCapacity: true)
+            }
+            var trimmed = length
+            while trimmed > 0 && (p[trimmed - 1] == 0x20 || p[trimmed - 1] == 0x09) { trimmed -= 1 }
+            var kind = Expectation.Kind.literal
+            if trimmed == 3 && p[0] == 0x2E && p[1] == 0x2E && p[2] == 0x2E {
+                kind = .anyLines
+                current!.hasAnyLines = true
+            } else if hasGlob {
+                kind = .glob
+            }
+            expectations.append(Expectation(line: Int32(truncatingIfNeeded: k), start: Int32(truncatingIfNeeded: start),
+                                            end: Int32(truncatingIfNeeded: start + trimmed), kind: kind))
             return nil
         }
     }
 
-    /// What an output line (trailing whitespace trimmed) matches.
-    fileprivate static func kind(_ p: UnsafePointer<UInt8>, _ count: Int) -> Expectation.Kind {
-        if count == 3 && p[0] == 0x2E && p[1] == 0x2E && p[2] == 0x2E { return .anyLines }
-        // Most lines have no `[..]`: memchr skips to each `[`.
-        var q = UnsafeRawPointer(p)
-        let end = q + count
-        while end - q >= 4, let hit = memchr(q, 0x5B, end - q) {
-            let h = UnsafeRawPointer(hit)
-            if end - h >= 4 && h.loadUnaligned(fromByteOffset: 1, as: UInt16.self) == 0x2E2E && h.load(fromByteOffset: 3, as: UInt8.self) == 0x5D {
-                return .glob
-            }
+    /// The offset of the first `[..]` at or after `from`, or `count` when there is none.
+    fileprivate static func glob(in base: UnsafePointer<UInt8>, from: Int, count: Int) -> Int {
+        var q = from
+        while count - q >= 4, let hit = memchr(base + q, 0x5B, count - q) {
+            let h = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            if count - h >= 4 && base[h + 1] == 0x2E && base[h + 2] == 0x2E && base[h + 3] == 0x5D { return h }
             q = h + 1
         }
-        return .literal
+        return count
     }
 
     fileprivate static func isBlank(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
