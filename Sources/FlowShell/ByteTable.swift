@@ -25,9 +25,14 @@ struct ByteTable: Sendable {
     /// Lowercase hexadecimal digits, without leading zeros.
     mutating func append(hex v: UInt64) {
         let digits = max(1, (64 - v.leadingZeroBitCount + 3) / 4)
-        for k in stride(from: digits - 1, through: 0, by: -1) {
-            let d = UInt8((v >> UInt64(4 * k)) & 0xF)
-            bytes.append(d < 10 ? 0x30 + d : 0x57 + d)
+        // Into a buffer on the stack, then one append (an append a digit checks capacity 12 times).
+        var buffer: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &buffer) { b in
+            for k in 0..<digits {
+                let d = UInt8((v >> UInt64(4 * (digits - 1 - k))) & 0xF)
+                b[k] = d < 10 ? 0x30 + d : 0x57 + d
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[0..<digits]))
         }
     }
 
