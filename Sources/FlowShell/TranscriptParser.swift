@@ -29,11 +29,12 @@ extension Transcript {
         guard bytes.count < Int(Int32.max) else {
             return .failure(TranscriptError(path: path, message: "is too large for a transcript (2 GiB or more)"))
         }
-        if let bad = bytes.withUnsafeBufferPointer({ UTF8Check.firstInvalid($0) }) {
-            return .failure(notUTF8(bytes, at: bad, path: path))
-        }
         var blocks = Blocks(path: path, size: bytes.count)
         var failure: TranscriptError?
+        // UTF-8 is checked line by line, while the line is in the cache (a separate pass over a
+        // large file cost more than the reading itself); a byte that is not UTF-8 anywhere in
+        // the file is still the error reported, before any other.
+        var invalid: Int?
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
             let n = buf.count
@@ -45,9 +46,15 @@ extension Transcript {
                 let newline = memchr(base + start, 0x0A, n - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
                 var end = newline
                 if end > start && base[end - 1] == 0x0D { end -= 1 }
+                if let bad = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + start, count: newline - start)) {
+                    invalid = start + bad
+                    return
+                }
                 while nextGlob < start { nextGlob = Self.glob(in: base, from: nextGlob + 1, count: n) }
                 if let e = blocks.add(line: base + start, start: start, length: end - start, hasGlob: nextGlob + 4 <= end) {
                     failure = e
+                    let rest = min(newline + 1, n)
+                    invalid = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + rest, count: n - rest)).map { rest + $0 }
                     return
                 }
                 start = newline + 1
@@ -55,6 +62,7 @@ extension Transcript {
             // Where the line after the last would start: the sentinel of `lineStarts`.
             blocks.finish(next: start)
         }
+        if let invalid { return .failure(notUTF8(bytes, at: invalid, path: path)) }
         if let failure { return .failure(failure) }
         if blocks.commands.isEmpty {
             return .failure(TranscriptError(path: path, message: "no commands: input lines start with '\(marker)'"))

@@ -11,8 +11,9 @@ enum UTF8Check {
         var i = 0
         @inline(__always) func continuation(_ k: Int) -> Bool { i + k < n && p[i + k] & 0xC0 == 0x80 }
         let high: UInt64 = 0x8080_8080_8080_8080
-        while i < n {
-            // 32 bytes a test while they are ASCII, then 8.
+        while true {
+            // ASCII 32, then 8 bytes a test; a word with a high bit says where (little-endian:
+            // its lowest set bit is in the first non-ASCII byte).
             while i + 32 <= n {
                 let q = UnsafeRawPointer(p + i)
                 let any = q.loadUnaligned(as: UInt64.self) | q.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
@@ -20,12 +21,23 @@ enum UTF8Check {
                 if any & high != 0 { break }
                 i += 32
             }
-            while i + 8 <= n && UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & high == 0 { i += 8 }
-            guard i < n else { break }
+            var found = false
+            while i + 8 <= n {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & high
+                if w != 0 {
+                    i += w.trailingZeroBitCount >> 3
+                    found = true
+                    break
+                }
+                i += 8
+            }
+            if !found {
+                while i < n && p[i] < 0x80 { i += 1 }
+                guard i < n else { return nil }
+            }
+            // p[i] is not ASCII: a whole multi-byte sequence, or the offset of the bad byte.
             let b = p[i]
-            if b < 0x80 {
-                i += 1
-            } else if b < 0xC2 {
+            if b < 0xC2 {
                 return i
             } else if b < 0xE0 {
                 guard continuation(1) else { return i }
@@ -44,6 +56,5 @@ enum UTF8Check {
                 return i
             }
         }
-        return nil
     }
 }

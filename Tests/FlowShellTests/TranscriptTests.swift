@@ -109,6 +109,21 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
         #expect(e.description == "t.flownav:2:3: error: the file is not UTF-8 text (byte 0xFF)")
     }
 
+    /// UTF-8 is checked as the lines are read: a bad byte anywhere in the file is still the
+    /// error, even after a line that is wrong for another reason, and also in the last line.
+    @Test func invalidUTF8WinsOverEarlierErrors() {
+        func error(_ parts: [[UInt8]]) -> String? {
+            guard case .failure(let e) = Transcript.parse(bytes: parts.flatMap { $0 }, path: "t.flownav") else { return nil }
+            return e.description
+        }
+        let bad: [UInt8] = [0xE2, 0x80] // a 3-byte sequence cut short
+        #expect(error([Array("output first\nflownav> where\n\nx ".utf8), bad, Array("\n".utf8)])
+            == "t.flownav:4:3: error: the file is not UTF-8 text (byte 0xE2)")
+        #expect(error([Array("flownav> where\nok\n".utf8), bad]) == "t.flownav:3:1: error: the file is not UTF-8 text (byte 0xE2)")
+        #expect(error([Array("flownav> where\nok\r\n".utf8), [0xC0, 0x0A]]) == "t.flownav:3:1: error: the file is not UTF-8 text (byte 0xC0)")
+        #expect(error([Array("output first\n".utf8)]) == "t.flownav:1:1: error: output before the first command; input lines start with 'flownav> ', comments with '#'")
+    }
+
     @Test func unreadableFiles() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
