@@ -19,7 +19,9 @@ extension Transcript {
     }
 
     public static func parse(text: String, path: String) -> Result<Transcript, TranscriptError> {
-        parse(bytes: Array(text.utf8), path: path)
+        // Copied as one block: `Array(text.utf8)` goes byte by byte (35 ms for 47 MB).
+        var text = text
+        return parse(bytes: text.withUTF8 { Array($0) }, path: path)
     }
 
     /// One pass over the lines: each command's block is read as it goes, a blank line held
