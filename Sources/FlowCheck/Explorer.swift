@@ -60,6 +60,8 @@ struct Explorer {
     private var reused: Simulator
     /// The events of the command being tried (storage kept from one command to the next).
     private var eventBuffer: [Event] = []
+    /// The simulators `walk` replays tree edges on, by depth (see `walk`).
+    private var replays: [(sim: Simulator, events: [Event])] = []
     private var encoder: StateEncoder
     private var visited: StateSet
     private var key: [UInt32] = []
@@ -251,11 +253,22 @@ struct Explorer {
             expand(node, sim)
             return
         }
+        // One simulator (and event list) per tree depth, reset to the parent's state before
+        // each edge is replayed: a copy per edge allocated and freed the state every time.
+        let d = Int(depth[node])
+        while replays.count <= d { replays.append((fresh, [])) }
+        var (s, events) = (fresh, [Event]())
+        swap(&s, &replays[d].sim)
+        swap(&events, &replays[d].events)
+        defer {
+            swap(&s, &replays[d].sim)
+            swap(&events, &replays[d].events)
+        }
         var c = Int(firstChild[node])
         while c >= 0 && !stopped {
             if Int(maxBelow[c]) >= level {
-                var s = sim
-                _ = s.run(commandTable[Int(edge[c])])
+                s.assign(sim)
+                _ = s.run(commandTable[Int(edge[c])], into: &events)
                 walk(c, s, level: level)
             }
             c = Int(nextSibling[c])
