@@ -119,61 +119,64 @@ extension Simulator {
             }
             return .some(nil)
         }
-        for piece in e.pieces {
-            switch piece {
-            case .text(let t):
-                out.append(t)
-            case .selfMember(let name):
-                switch try dependency(name) {
-                case .none:
-                    out.append("self.")
-                    out.append(name)
-                case .some(let v?): out.append(v)
-                case .some(nil):
-                    out.appendNil()
-                    soleValueIsNil = true
-                }
-            case .name(let name, let special, let rest):
-                if hasLocals, let local = scope.locals[name] {
-                    out.append(local)
-                    out.append(rest)
-                    continue
-                }
-                switch special {
-                case .selection:
-                    if let sel = scope.selfID.flatMap({ state[$0].selection }) {
-                        out.append(byte: 0x5B)
-                        out.append(sel.section)
-                        out.append(", ")
-                        out.append(sel.row)
-                        out.append(byte: 0x5D)
-                    } else {
-                        out.appendNil()
-                        soleValueIsNil = true
-                    }
-                case .selectionRow:
-                    if let sel = scope.selfID.flatMap({ state[$0].selection }) { out.append(sel.row) } else { out.appendNil() }
-                case .selectionSection:
-                    if let sel = scope.selfID.flatMap({ state[$0].selection }) { out.append(sel.section) } else { out.appendNil() }
-                case .sender:
-                    if let text = scope.sender.box?.text ?? scope.sender.text { out.append(text) } else { out.appendNil() }
-                    if scope.sender.box == nil && scope.sender.isNil { soleValueIsNil = true }
-                case .segueIdentifier:
-                    if let identifier = scope.identifier {
-                        out.append(byte: 0x22)
-                        out.append(identifier)
-                        out.append(byte: 0x22)
-                    } else {
-                        out.appendNil()
-                        soleValueIsNil = true
-                    }
-                case .none:
+        try e.pieces.withUnsafeBufferPointer { (pieces) throws(CrashSignal) in
+            for k in pieces.indices {
+                // Borrowed in place: a copy of each piece retained and released its strings.
+                switch pieces[k] {
+                case .text(let t):
+                    out.append(t)
+                case .selfMember(let name):
                     switch try dependency(name) {
-                    case .none: out.append(name)
+                    case .none:
+                        out.append("self.")
+                        out.append(name)
                     case .some(let v?): out.append(v)
                     case .some(nil):
                         out.appendNil()
                         soleValueIsNil = true
+                    }
+                case .name(let name, let special, let rest):
+                    if hasLocals, let local = scope.locals[name] {
+                        out.append(local)
+                        out.append(rest)
+                        continue
+                    }
+                    switch special {
+                    case .selection:
+                        if let sel = scope.selfID.flatMap({ state[$0].selection }) {
+                            out.append(byte: 0x5B)
+                            out.append(sel.section)
+                            out.append(", ")
+                            out.append(sel.row)
+                            out.append(byte: 0x5D)
+                        } else {
+                            out.appendNil()
+                            soleValueIsNil = true
+                        }
+                    case .selectionRow:
+                        if let sel = scope.selfID.flatMap({ state[$0].selection }) { out.append(sel.row) } else { out.appendNil() }
+                    case .selectionSection:
+                        if let sel = scope.selfID.flatMap({ state[$0].selection }) { out.append(sel.section) } else { out.appendNil() }
+                    case .sender:
+                        if let text = scope.sender.box?.text ?? scope.sender.text { out.append(text) } else { out.appendNil() }
+                        if scope.sender.box == nil && scope.sender.isNil { soleValueIsNil = true }
+                    case .segueIdentifier:
+                        if let identifier = scope.identifier {
+                            out.append(byte: 0x22)
+                            out.append(identifier)
+                            out.append(byte: 0x22)
+                        } else {
+                            out.appendNil()
+                            soleValueIsNil = true
+                        }
+                    case .none:
+                        switch try dependency(name) {
+                        case .none: out.append(name)
+                        case .some(let v?): out.append(v)
+                        case .some(nil):
+                            out.appendNil()
+                            soleValueIsNil = true
+                        }
                     }
                 }
             }
