@@ -232,12 +232,15 @@ final class FlowIndex: Sendable {
             for i in d.initializers where initializers[i.name] == nil { initializers[i.name] = i }
         }
         let should = decls.first { $0.shouldPerform != nil }
+        let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in (v, file: owner.file) }
+        let (initCoder, initCoderOwner) = flow.initCoder(of: name)
         return ClassInfo(
             lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,
             dependencies: flow.allDependencies(of: name), dependencyByName: depByName, declaringClass: declaring,
-            segueActions: actions, resolvedSegueActions: actions.mapValues { ResolvedSegueAction($0, in: flow) }, prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
+            segueActions: actions, resolvedSegueActions: actions.mapValues { ResolvedSegueAction($0, in: flow) },
+            prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
-            actions: flow.actions(of: name), viewDidLoad: flow.viewDidLoad(of: name).map { ($0.0, $0.1.file) }, initCoder: { let (i, d) = flow.initCoder(of: name); return (i, d?.file) }(),
+            actions: flow.actions(of: name), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
             initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
             runtimeName: UIKitClass.isKnown(name) ? name : "\(flow.module).\(name)", file: flow.file(of: name))
     }
