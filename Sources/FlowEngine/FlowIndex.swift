@@ -15,6 +15,9 @@ final class FlowIndex: Sendable {
         let segueActions: [String: SegueAction]
         /// The same segue actions with what a call needs worked out once (`ResolvedSegueAction`).
         let resolvedSegueActions: [String: ResolvedSegueAction]
+        /// The same by selector number (`FlowIndex.selectorOfSegue`): an array index where the
+        /// dictionary hashed a selector of fifty characters on every segue.
+        let segueActionsBySelector: [ResolvedSegueAction?]
         let prepare: (cases: [PrepareCase], owner: ClassDecl)?
         let overridesShouldPerform: Bool
         let shouldPerform: [String: Condition]
@@ -39,7 +42,7 @@ final class FlowIndex: Sendable {
         init(
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
             dependencyByName: [String: Dependency], declaringClass: [String: String], segueActions: [String: SegueAction],
-            resolvedSegueActions: [String: ResolvedSegueAction],
+            resolvedSegueActions: [String: ResolvedSegueAction], segueActionsBySelector: [ResolvedSegueAction?],
             prepare: (cases: [PrepareCase], owner: ClassDecl)?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
             unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: (ViewDidLoad, file: String)?,
             initCoder: (InitCoder, file: String?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
@@ -53,6 +56,7 @@ final class FlowIndex: Sendable {
             self.declaringClass = declaringClass
             self.segueActions = segueActions
             self.resolvedSegueActions = resolvedSegueActions
+            self.segueActionsBySelector = segueActionsBySelector
             self.prepare = prepare
             self.overridesShouldPerform = overridesShouldPerform
             self.shouldPerform = shouldPerform
@@ -108,6 +112,9 @@ final class FlowIndex: Sendable {
         let provenance: String
         /// Nil when the action does not name its class (the scene's class decides).
         let callsSuperCoder: Bool?
+        /// The dependency slots its initializer gives the instance, when the action names its
+        /// class and the initializer is not `init(coder:)` (which `initCoder` handles).
+        let slots: [DependencySlot]?
 
         init(_ action: SegueAction, in flow: Flow) {
             self.action = action
@@ -118,11 +125,15 @@ final class FlowIndex: Sendable {
             provenance = "\(action.swiftName) through \(initializer)"
             if isInitCoder {
                 callsSuperCoder = true
+                slots = nil
             } else if let returns = action.returns {
                 let decl = flow.declarations(of: returns).lazy.compactMap { d in d.initializers.first { $0.name == initializer } }.first
                 callsSuperCoder = decl?.callsSuper == .initCoder
+                let dependencies = flow.allDependencies(of: returns)
+                slots = ClassInfo.slots(of: dependencies, initializer: initializer, sets: decl?.sets ?? [])
             } else {
                 callsSuperCoder = nil
+                slots = nil
             }
         }
     }
@@ -156,6 +167,9 @@ final class FlowIndex: Sendable {
     let nibScenes: [String: Int]
     /// Every expression of the flow, split once.
     let expressions: [String: CompiledExpression]
+    /// The number of each segue's selector (`Segue.action`), -1 for none; the numbers index
+    /// `ClassInfo.segueActionsBySelector`.
+    let selectorOfSegue: [Int32]
 
     init(_ flow: Flow) {
         self.flow = flow
@@ -165,6 +179,16 @@ final class FlowIndex: Sendable {
         var expressions: [String: CompiledExpression] = [:]
         for e in CompiledExpression.all(in: flow) where expressions[e] == nil { expressions[e] = CompiledExpression(e) }
         self.expressions = expressions
+        var selectors: [String] = []
+        var selectorNumbers: [String: Int32] = [:]
+        selectorOfSegue = flow.segues.map { segue in
+            guard let selector = segue.action?.selector else { return -1 }
+            if let n = selectorNumbers[selector] { return n }
+            let n = Int32(selectors.count)
+            selectors.append(selector)
+            selectorNumbers[selector] = n
+            return n
+        }
         // Every name an instance's class can have: the scenes' classes, the declared ones, what
         // segue actions return and code builds, and UIKit's (a state then names classes by number).
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
@@ -179,7 +203,7 @@ final class FlowIndex: Sendable {
         var list: [ClassInfo] = []
         var ids: [String: Int32] = [:]
         for name in names.sorted() {
-            let info = Self.resolve(name, in: flow)
+            let info = Self.resolve(name, in: flow, selectors: selectors)
             classes[name] = info
             ids[name] = Int32(list.count)
             list.append(info)
@@ -211,7 +235,8 @@ final class FlowIndex: Sendable {
         self.scenes = scenes
     }
 
-    static func resolve(_ name: String, in flow: Flow) -> ClassInfo {
+    /// `selectors`: the flow's segue selectors in their numbering (`selectorOfSegue`).
+    static func resolve(_ name: String, in flow: Flow, selectors: [String] = []) -> ClassInfo {
         let decls = flow.declarations(of: name)
         var depByName: [String: Dependency] = [:]
         var declaring: [String: String] = [:]
@@ -232,12 +257,13 @@ final class FlowIndex: Sendable {
             for i in d.initializers where initializers[i.name] == nil { initializers[i.name] = i }
         }
         let should = decls.first { $0.shouldPerform != nil }
+        let resolved = actions.mapValues { ResolvedSegueAction($0, in: flow) }
         let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in (v, file: owner.file) }
         let (initCoder, initCoderOwner) = flow.initCoder(of: name)
         return ClassInfo(
             lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,
             dependencies: flow.allDependencies(of: name), dependencyByName: depByName, declaringClass: declaring,
-            segueActions: actions, resolvedSegueActions: actions.mapValues { ResolvedSegueAction($0, in: flow) },
+            segueActions: actions, resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
             prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
             actions: flow.actions(of: name), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),

@@ -10,10 +10,12 @@ struct OuterSegue {
 }
 
 extension Simulator {
-    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String) -> Int {
+    /// `slots`: the new instance's dependency slots when the caller has them worked out already
+    /// (`ResolvedSegueAction.slots`), else they come from the class and initializer.
+    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String, slots known: [DependencySlot]? = nil) -> Int {
         var classID = classID(className, scene: scene)
         if classID < 0 { classID = state.classID(ofOther: className) }
-        let slots = info(classID: classID, className).slots(initializer: initializer)
+        let slots = known ?? info(classID: classID, className).slots(initializer: initializer)
         let id = state.add(classID: classID, scene: scene, slots: slots)
         emit(.instantiated(id: id, via: via))
         return id
@@ -28,12 +30,15 @@ extension Simulator {
     /// `-[UIClassSwapper initWithCoder:]` for one scene (reference §1.2): the segue action on
     /// the outer segue's source, or the relationship segue's action for a container's child,
     /// else `init(coder:)`. Then a container decodes its relationship children.
-    mutating func decode(scene: Int, outer: OuterSegue?, childSelector: SelectorName?, isChild: Bool) throws(CrashSignal) -> Int {
+    ///
+    /// `relationship`: for a container's child, the relationship segue it hangs from (its
+    /// selector is the one sent); otherwise the outer segue's selector is.
+    mutating func decode(scene: Int, outer: OuterSegue?, relationship: Int?) throws(CrashSignal) -> Int {
         let sceneClass = flow.scenes[scene].className
-        let selector: SelectorName? = isChild ? childSelector : outer.flatMap { flow.segues[$0.segue].action }
+        let selectorSegue = relationship != nil ? relationship : outer?.segue
         var made: Int?
-        if let selector {
-            if let outer, let action = info(of: outer.source).resolvedSegueActions[selector.selector] {
+        if let selectorSegue, let selector = flow.segues[selectorSegue].action {
+            if let outer, let action = segueAction(on: outer.source, selectorSegue: selectorSegue, selector.selector) {
                 made = try callSegueAction(action, outer: outer, scene: scene)
             } else {
                 let target = outer.map { describe($0.source) } ?? "(null)"
@@ -49,6 +54,15 @@ extension Simulator {
         let id = try initCoder(className: sceneClass, scene: scene)
         try decodeChildren(of: id, scene: scene, outer: outer)
         return id
+    }
+
+    /// The segue action an instance's class implements for the selector of segue `selectorSegue`.
+    private func segueAction(on id: Int, selectorSegue: Int, _ selector: String) -> FlowIndex.ResolvedSegueAction? {
+        let cls = info(of: id)
+        let n = Int(index.selectorOfSegue[selectorSegue])
+        if n >= 0 && n < cls.segueActionsBySelector.count { return cls.segueActionsBySelector[n] }
+        // A class resolved outside the index (a name the flow does not list) has no numbering.
+        return cls.resolvedSegueActions[selector]
     }
 
     /// `init(coder:)`: traps when the class's implementation is a `fatalError`.
@@ -82,7 +96,7 @@ extension Simulator {
         if resolved.isInitCoder {
             id = try initCoder(className: returns, scene: scene, via: via)
         } else {
-            id = newInstance(className: returns, scene: scene, via: via, initializer: initName)
+            id = newInstance(className: returns, scene: scene, via: via, initializer: initName, slots: resolved.slots)
         }
         for (a, value) in zip(resolved.arguments, values) { setDependency(a.name, of: id, to: value, by: resolved.provenance) }
         // By number: the returned class is usually the scene's own, found without hashing its name.
@@ -114,7 +128,7 @@ extension Simulator {
         for r in index.scenes[scene].relationships {
             let seg = flow.segues[r]
             guard let dest = seg.destination else { continue }
-            let child = try decode(scene: dest, outer: outer, childSelector: seg.action, isChild: true)
+            let child = try decode(scene: dest, outer: outer, relationship: r)
             let role: ChildRole =
                 switch seg.relationship {
                 case .rootViewController: .stack

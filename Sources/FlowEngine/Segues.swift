@@ -12,7 +12,7 @@ extension Simulator {
         }
         guard let destScene = seg.destination else { return }
         let outer = OuterSegue(segue: index, source: source, sender: sender, identifier: seg.identifier)
-        let dest = try decode(scene: destScene, outer: outer, childSelector: nil, isChild: false)
+        let dest = try decode(scene: destScene, outer: outer, relationship: nil)
         try prepare(source: source, destination: dest, identifier: seg.identifier, sender: sender)
         let style = seg.modalPresentationStyle ?? .automatic
         switch seg.kind {
@@ -128,7 +128,7 @@ extension Simulator {
         let sender = SenderValue(.instance(parent, runtimeName: info(of: parent).runtimeName))
         guard shouldPerform(seg, source: parent, sender: sender), let destScene = seg.destination else { return }
         let outer = OuterSegue(segue: index, source: parent, sender: sender, identifier: seg.identifier)
-        let child = try decode(scene: destScene, outer: outer, childSelector: nil, isChild: false)
+        let child = try decode(scene: destScene, outer: outer, relationship: nil)
         try prepare(source: parent, destination: child, identifier: seg.identifier, sender: sender)
         attach(child, to: parent, role: .embedded)
         emit(.transition(.embed(child, in: parent)))

@@ -50,7 +50,7 @@ public struct Simulator: Sendable {
                 let scope = Scope(selfID: nil)
                 root = try build(className: r.className, initializer: r.initializer, arguments: r.arguments, scope: scope, caller: "AppDelegate")
             } else if let initial = flow.initial {
-                root = try decode(scene: initial, outer: nil, childSelector: nil, isChild: false)
+                root = try decode(scene: initial, outer: nil, relationship: nil)
             } else {
                 return events
             }
