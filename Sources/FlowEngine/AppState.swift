@@ -198,8 +198,10 @@ public struct AppState: Hashable, Sendable {
     }
 
     // Yielding accessors: reading one field of an instance must not copy the whole instance.
+    // The read is inlinable: the shell and `check` read instances by the million, and a call
+    // into this module per read cost more than the read.
     public subscript(_ id: Int) -> Instance {
-        _read { yield instances[id] }
+        @inlinable _read { yield instances[id] }
         _modify { yield &instances[id] }
     }
 
