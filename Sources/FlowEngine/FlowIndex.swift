@@ -18,14 +18,14 @@ final class FlowIndex: Sendable {
         /// The same by selector number (`FlowIndex.selectorOfSegue`): an array index where the
         /// dictionary hashed a selector of fifty characters on every segue.
         let segueActionsBySelector: [ResolvedSegueAction?]
-        let prepare: (cases: [PrepareCase], owner: ClassDecl)?
+        let prepare: PrepareInfo?
         let overridesShouldPerform: Bool
         let shouldPerform: [String: Condition]
         let unwindActions: [String: String]
         let methods: [String: Method]
         let actions: [CodeAction]
         /// With the file of the class declaring it (a trap's location).
-        let viewDidLoad: (ViewDidLoad, file: String)?
+        let viewDidLoad: ViewDidLoadInfo?
         /// Whether `viewDidLoad` is set, read without copying it.
         let hasViewDidLoad: Bool
         /// With the file of the class declaring it, if the flow declares it.
@@ -43,8 +43,8 @@ final class FlowIndex: Sendable {
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
             dependencyByName: [String: Dependency], declaringClass: [String: String], segueActions: [String: SegueAction],
             resolvedSegueActions: [String: ResolvedSegueAction], segueActionsBySelector: [ResolvedSegueAction?],
-            prepare: (cases: [PrepareCase], owner: ClassDecl)?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
-            unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: (ViewDidLoad, file: String)?,
+            prepare: PrepareInfo?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
+            unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: ViewDidLoadInfo?,
             initCoder: (InitCoder, file: String?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
         ) {
             self.lineage = lineage
@@ -97,6 +97,34 @@ final class FlowIndex: Sendable {
                     DependencySlot(name: d.name, value: nil, provenance: "not set")
                 }
             }
+        }
+    }
+
+    /// A class's `prepare(for:sender:)`: its cases and the caller name its injections show.
+    /// (Classes, as these are read on every segue: binding a tuple of structs copied them.)
+    final class PrepareInfo: Sendable {
+        let cases: [PrepareCase]
+        /// `ItemsViewController.prepare(for:sender:)`.
+        let caller: String
+
+        init(cases: [PrepareCase], owner: String) {
+            self.cases = cases
+            caller = "\(owner).prepare(for:sender:)"
+        }
+    }
+
+    /// A class's `viewDidLoad()`, with the file of the class declaring it (a trap's location).
+    final class ViewDidLoadInfo: Sendable {
+        let uses: [String]
+        let asserts: [String]
+        let line: Int?
+        let file: String
+
+        init(_ v: ViewDidLoad, file: String) {
+            uses = v.uses
+            asserts = v.asserts
+            line = v.line
+            self.file = file
         }
     }
 
@@ -258,13 +286,13 @@ final class FlowIndex: Sendable {
         }
         let should = decls.first { $0.shouldPerform != nil }
         let resolved = actions.mapValues { ResolvedSegueAction($0, in: flow) }
-        let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in (v, file: owner.file) }
+        let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in ViewDidLoadInfo(v, file: owner.file) }
         let (initCoder, initCoderOwner) = flow.initCoder(of: name)
         return ClassInfo(
             lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,
             dependencies: flow.allDependencies(of: name), dependencyByName: depByName, declaringClass: declaring,
             segueActions: actions, resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
-            prepare: flow.prepareCases(of: name), overridesShouldPerform: should != nil,
+            prepare: flow.prepareCases(of: name).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name) }, overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
             actions: flow.actions(of: name), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
             initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),

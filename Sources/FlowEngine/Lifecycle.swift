@@ -18,9 +18,9 @@ extension Simulator {
     private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
         emit(.lifecycle(id: id, callback: .viewDidLoad))
         let cls = info(of: id)
-        guard cls.hasViewDidLoad, let (v, file) = cls.viewDidLoad else { return }
+        guard cls.hasViewDidLoad, let v = cls.viewDidLoad else { return }
         // Made only for a trap: most loads read nothing nil.
-        func loc() -> String { location(file: file, line: v.line) }
+        func loc() -> String { location(file: v.file, line: v.line) }
         for name in v.asserts {
             let slot = state.slot(name, of: id).map { state.slots[$0] }
             if slot?.value == nil {

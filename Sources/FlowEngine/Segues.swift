@@ -56,10 +56,10 @@ extension Simulator {
     mutating func prepare(source: Int, destination: Int, identifier: String?, sender: SenderValue) throws(CrashSignal) {
         emit(.called(id: source, method: "prepare(for:sender:)",
                      detail: CallDetail(prepare: identifier, destination: destination, runtimeName: info(of: destination).runtimeName)))
-        guard let (cases, owner) = info(of: source).prepare else { return }
+        guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
-        for c in cases {
-            try apply(c, to: destination, scope: scope, caller: "\(owner.name).prepare(for:sender:)", identifier: identifier)
+        for c in prepare.cases {
+            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
         }
     }
 

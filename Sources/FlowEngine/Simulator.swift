@@ -113,18 +113,24 @@ public struct Simulator: Sendable {
         emit(.crashed(c))
     }
 
+    /// Takes the event (`consuming`): appending a borrowed one copied it, a retain of each of
+    /// its strings through the generic value witness.
     @inline(__always)
-    mutating func emit(_ e: Event) {
-        if eventDetail == .findings {
-            switch e {
-            case .transition, .injected: return
-            case .lifecycle(_, let callback) where callback != .viewDidLoad: return
-            case .called(_, _, let detail):
-                guard case .prepare? = detail?.kind else { return }
-            default: break
-            }
-        }
+    mutating func emit(_ e: consuming Event) {
+        if eventDetail == .findings && !Self.isFinding(e) { return }
         events.append(e)
+    }
+
+    /// What `EventDetail.findings` keeps.
+    private static func isFinding(_ e: borrowing Event) -> Bool {
+        switch e {
+        case .transition, .injected: return false
+        case .lifecycle(_, let callback): return callback == .viewDidLoad
+        case .called(_, _, let detail):
+            if case .prepare? = detail?.kind { return true }
+            return false
+        default: return true
+        }
     }
 
     // MARK: Descriptions
