@@ -33,10 +33,12 @@ extension Transcript {
         }
         var blocks = Blocks(path: path, size: bytes.count)
         var failure: TranscriptError?
-        // UTF-8 is checked line by line, while the line is in the cache (a separate pass over a
-        // large file cost more than the reading itself); a byte that is not UTF-8 anywhere in
-        // the file is still the error reported, before any other.
+        // UTF-8 is checked a block of lines (about 64 KiB) ahead of the lines read, while the
+        // block is in the cache: a separate pass over a large file cost more than the reading
+        // itself, a check per line more than both. A byte that is not UTF-8 anywhere in the file
+        // is still the error reported, before any other.
         var invalid: Int?
+        var validEnd = 0
         bytes.withUnsafeBufferPointer { buf in
             guard let base = buf.baseAddress else { return }
             let n = buf.count
@@ -48,15 +50,21 @@ extension Transcript {
                 let newline = memchr(base + start, 0x0A, n - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
                 var end = newline
                 if end > start && base[end - 1] == 0x0D { end -= 1 }
-                if let bad = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + start, count: newline - start)) {
-                    invalid = start + bad
-                    return
+                if newline > validEnd || validEnd == 0 {
+                    // Up to a line end: no UTF-8 sequence spans a newline, so blocks that end
+                    // at one find the same first bad byte as the whole file would.
+                    let ahead = min(n, max(newline, start + 65536))
+                    let stop = ahead >= n ? n : memchr(base + ahead, 0x0A, n - ahead).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? n
+                    if let bad = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + validEnd, count: stop - validEnd)) {
+                        invalid = validEnd + bad
+                        return
+                    }
+                    validEnd = stop
                 }
                 while nextGlob < start { nextGlob = Self.glob(in: base, from: nextGlob + 1, count: n) }
                 if let e = blocks.add(line: base + start, start: start, length: end - start, hasGlob: nextGlob + 4 <= end) {
                     failure = e
-                    let rest = min(newline + 1, n)
-                    invalid = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + rest, count: n - rest)).map { rest + $0 }
+                    invalid = UTF8Check.firstInvalid(UnsafeBufferPointer(start: base + validEnd, count: n - validEnd)).map { validEnd + $0 }
                     return
                 }
                 start = newline + 1

@@ -124,6 +124,27 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
         #expect(error([Array("output first\n".utf8)]) == "t.flownav:1:1: error: output before the first command; input lines start with 'flownav> ', comments with '#'")
     }
 
+    /// In a large file UTF-8 is checked in blocks that end at a line end: a bad byte in any
+    /// block, just before or after a block's end, is found at its own line and column.
+    @Test func invalidUTF8InALargeFileIsFoundInEveryBlock() {
+        let line = Array("call     <Items.ItemsViewController: 0x600000c04200> prepare(for:sender:) — segue 'ShowDetail'\n".utf8)
+        var body = Array("flownav> where\n".utf8)
+        while body.count < 300_000 { body += line }
+        for offset in [70, 65_530, 65_536, 65_540, 131_100, 299_990] {
+            var bytes = body
+            bytes.insert(0xFF, at: offset)
+            guard case .failure(let e) = Transcript.parse(bytes: bytes, path: "t.flownav") else {
+                Issue.record("parsed with a bad byte at \(offset)")
+                continue
+            }
+            let lineNumber = bytes[..<offset].filter { $0 == 0x0A }.count + 1
+            let lineStart = (bytes[..<offset].lastIndex(of: 0x0A) ?? -1) + 1
+            let column = bytes[lineStart..<offset].filter { $0 & 0xC0 != 0x80 }.count + 1
+            #expect(e.description == "t.flownav:\(lineNumber):\(column): error: the file is not UTF-8 text (byte 0xFF)", "offset \(offset)")
+        }
+        #expect((try? Transcript.parse(bytes: body, path: "t.flownav").get()) != nil)
+    }
+
     @Test func unreadableFiles() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
