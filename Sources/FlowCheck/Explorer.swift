@@ -291,11 +291,12 @@ struct Explorer {
         swap(&events, &eventBuffer)
         defer { swap(&events, &eventBuffer) }
         for c in commands {
-            let command = commandTable[Int(c)]
             s.assign(sim)
-            guard s.run(command, into: &events) == nil else { continue }
+            // The command is read in place and passed on by number: a copy of it per transition
+            // retained and released its strings.
+            guard s.run(commandTable[Int(c)], into: &events) == nil else { continue }
             transitions += 1
-            analyse(events, after: s, before: sim, node: Int32(node), command: command)
+            analyse(events, after: s, before: sim, node: Int32(node), command: c)
             if s.hasCrashed {
                 crashes += 1
                 continue
@@ -374,7 +375,8 @@ struct Explorer {
 
     // MARK: What happened
 
-    private mutating func analyse(_ events: [Event], after: Simulator, before: Simulator?, node: Int32, command: Command?) {
+    /// `command`: the number of the command that ran (nil: the launch).
+    private mutating func analyse(_ events: [Event], after: Simulator, before: Simulator?, node: Int32, command: UInt32?) {
         var lastLoaded: Int?
         for n in events.indices {
             // Matched in place: copying each event would retain and release its strings.
@@ -456,7 +458,8 @@ struct Explorer {
     }
 
     private mutating func record(_ rule: Rule, _ message: String, key explicitKey: String?, events: [Event], at n: Int,
-                                 after: Simulator, before: Simulator?, node: Int32, command: Command?) {
+                                 after: Simulator, before: Simulator?, node: Int32, command number: UInt32?) {
+        let command = number.map { commandTable[Int($0)] }
         let key = rule.id + "\u{0}" + (explicitKey ?? Finding.normalised(message))
         guard problemIndex[key] == nil else { return }
         problemIndex[key] = problems.count

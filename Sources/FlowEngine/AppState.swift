@@ -253,7 +253,8 @@ public struct AppState: Hashable, Sendable {
         }
         if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
         windowRoot = other.windowRoot
-        crash = other.crash
+        // Only when either has crashed: assigning an optional crash goes through its generic copy.
+        if crash != nil || other.crash != nil { crash = other.crash }
     }
 
     /// Adds an instance with its dependency slots; its id is the next number.

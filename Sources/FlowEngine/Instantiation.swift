@@ -126,11 +126,10 @@ extension Simulator {
     /// each with the selector of its relationship segue sent to the outer segue's source.
     private mutating func decodeChildren(of id: Int, scene: Int, outer: OuterSegue?) throws(CrashSignal) {
         for r in index.scenes[scene].relationships {
-            let seg = flow.segues[r]
-            guard let dest = seg.destination else { continue }
+            guard let dest = flow.segues[r].destination else { continue }
             let child = try decode(scene: dest, outer: outer, relationship: r)
             let role: ChildRole =
-                switch seg.relationship {
+                switch flow.segues[r].relationship {
                 case .rootViewController: .stack
                 case .viewControllers: .tab
                 case .masterViewController: .primary

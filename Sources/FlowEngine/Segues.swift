@@ -4,18 +4,22 @@ extension Simulator {
     /// The segue pipeline of reference §3.1: `shouldPerformSegue` (triggered segues only),
     /// instantiate the destination, `prepare(for:sender:)`, then perform by kind.
     mutating func performSegue(_ index: Int, source: Int, sender: SenderValue, triggered: Bool) throws(CrashSignal) {
-        let seg = flow.segues[index]
-        if triggered, !shouldPerform(seg, source: source, sender: sender) { return }
-        if seg.kind == .unwind {
-            try unwind(seg, from: source, sender: sender)
+        // The segue's fields are read in place: a copy of the whole segue retained and released
+        // each of its strings on every perform.
+        if triggered, !shouldPerform(index, source: source, sender: sender) { return }
+        let kind = flow.segues[index].kind
+        if kind == .unwind {
+            try unwind(index, from: source, sender: sender)
             return
         }
-        guard let destScene = seg.destination else { return }
-        let outer = OuterSegue(segue: index, source: source, sender: sender, identifier: seg.identifier)
+        guard let destScene = flow.segues[index].destination else { return }
+        let identifier = flow.segues[index].identifier
+        let outer = OuterSegue(segue: index, source: source, sender: sender, identifier: identifier)
         let dest = try decode(scene: destScene, outer: outer, relationship: nil)
-        try prepare(source: source, destination: dest, identifier: seg.identifier, sender: sender)
-        let style = seg.modalPresentationStyle ?? .automatic
-        switch seg.kind {
+        try prepare(source: source, destination: dest, identifier: identifier, sender: sender)
+        let presentationStyle = flow.segues[index].modalPresentationStyle
+        let style = presentationStyle ?? .automatic
+        switch kind {
         case .show:
             try show(dest, from: source, style: style)
         case .showDetail:
@@ -31,9 +35,9 @@ extension Simulator {
         case .presentation, .modal:
             try present(dest, from: source, style: style)
         case .popoverPresentation:
-            try present(dest, from: source, style: seg.modalPresentationStyle ?? .popover)
+            try present(dest, from: source, style: presentationStyle ?? .popover)
         case .custom:
-            emit(.note("custom segue \(seg.customClass ?? "UIStoryboardSegue"): its perform() is app code; flownav presents the destination"))
+            emit(.note("custom segue \(flow.segues[index].customClass ?? "UIStoryboardSegue"): its perform() is app code; flownav presents the destination"))
             try present(dest, from: source, style: style)
         case .embed, .relationship, .unwind:
             break
@@ -41,12 +45,13 @@ extension Simulator {
     }
 
     /// `shouldPerformSegue(withIdentifier:sender:)`, as overridden by the source's class.
-    private mutating func shouldPerform(_ seg: Segue, source: Int, sender: SenderValue) -> Bool {
+    private mutating func shouldPerform(_ index: Int, source: Int, sender: SenderValue) -> Bool {
         let cls = info(of: source)
         guard cls.overridesShouldPerform else { return true }
-        let condition = seg.identifier.flatMap { cls.shouldPerform[$0] } ?? .always
-        let result = holds(condition, in: Scope(selfID: source, sender: sender, identifier: seg.identifier))
-        let id = seg.identifier.map { "\"\($0)\"" } ?? "nil"
+        let identifier = flow.segues[index].identifier
+        let condition = identifier.flatMap { cls.shouldPerform[$0] } ?? .always
+        let result = holds(condition, in: Scope(selfID: source, sender: sender, identifier: identifier))
+        let id = identifier.map { "\"\($0)\"" } ?? "nil"
         emit(.called(id: source, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\(id) → \(result)"))
         if !result { emit(.note("shouldPerformSegue returned false, so the segue fails silently")) }
         return result
@@ -124,12 +129,12 @@ extension Simulator {
     /// Embed segues run during the parent's view load, through `perform:` (so
     /// `shouldPerformSegue` is asked, with the parent as sender), before its `viewDidLoad`.
     mutating func performEmbed(_ index: Int, in parent: Int) throws(CrashSignal) {
-        let seg = flow.segues[index]
         let sender = SenderValue(.instance(parent, runtimeName: info(of: parent).runtimeName))
-        guard shouldPerform(seg, source: parent, sender: sender), let destScene = seg.destination else { return }
-        let outer = OuterSegue(segue: index, source: parent, sender: sender, identifier: seg.identifier)
+        guard shouldPerform(index, source: parent, sender: sender), let destScene = flow.segues[index].destination else { return }
+        let identifier = flow.segues[index].identifier
+        let outer = OuterSegue(segue: index, source: parent, sender: sender, identifier: identifier)
         let child = try decode(scene: destScene, outer: outer, relationship: nil)
-        try prepare(source: parent, destination: child, identifier: seg.identifier, sender: sender)
+        try prepare(source: parent, destination: child, identifier: identifier, sender: sender)
         attach(child, to: parent, role: .embedded)
         emit(.transition(.embed(child, in: parent)))
         _ = try loadVisibleChain(from: child)

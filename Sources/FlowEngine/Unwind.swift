@@ -4,13 +4,13 @@ extension Simulator {
     /// The unwind search of reference §3.7: up from the source through parents and presenters;
     /// at each, the allowed children (a navigation controller's from the top), depth first,
     /// then the view controller itself. Not found: nothing happens, silently.
-    mutating func unwind(_ seg: Segue, from source: Int, sender: SenderValue) throws(CrashSignal) {
-        guard let action = seg.unwindAction else { return }
+    mutating func unwind(_ index: Int, from source: Int, sender: SenderValue) throws(CrashSignal) {
+        guard let action = flow.segues[index].unwindAction else { return }
         guard let dest = findUnwindDestination(action.selector, from: source) else {
             emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))
             return
         }
-        try prepare(source: source, destination: dest, identifier: seg.identifier, sender: sender)
+        try prepare(source: source, destination: dest, identifier: flow.segues[index].identifier, sender: sender)
         let name = info(of: dest).unwindActions[action.selector] ?? action.selector
         emit(.called(id: dest, method: name, detail: "unwind action"))
         try unwindTransition(from: source, to: dest)
