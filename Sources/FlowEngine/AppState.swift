@@ -245,8 +245,20 @@ public struct AppState: Hashable, Sendable {
     /// large enough: `flownav check` tries every command from one state on a reused copy,
     /// instead of making (and freeing) a new one per command.
     mutating func assign(_ other: AppState) {
-        instances.removeAll(keepingCapacity: true)
-        instances.append(contentsOf: other.instances)
+        // Instances are plain records: the part both states have is copied over in place, and
+        // only the difference in length is removed or appended (a state tried from another
+        // differs from it by an instance or two).
+        let n = other.instances.count
+        if instances.count > n { instances.removeSubrange(n...) }
+        let common = instances.count
+        if common > 0 {
+            instances.withUnsafeMutableBufferPointer { dst in
+                other.instances.withUnsafeBufferPointer { src in
+                    dst.baseAddress!.update(from: src.baseAddress!, count: common)
+                }
+            }
+        }
+        if common < n { instances.append(contentsOf: other.instances[common...]) }
         if !slots.isEmpty || !other.slots.isEmpty {
             slots.removeAll(keepingCapacity: true)
             slots.append(contentsOf: other.slots)
