@@ -26,6 +26,12 @@ struct SimulatorReuseTests {
         #expect(reused.state == copy.state)
         // The source is untouched by what the reused one ran.
         #expect(from.state != reused.state)
+        // And the other way: a smaller state takes a larger one.
+        var small = app.sim
+        small.assign(reused)
+        #expect(small.state == reused.state)
+        #expect(small.run(.back) == reused.run(.back))
+        #expect(small.state == reused.state)
     }
 
     @Test("run(_:into:) replaces the list's contents with the command's events, as run(_:) returns them")
