@@ -115,13 +115,14 @@ final class FlowIndex: Sendable {
 
     /// A class's `viewDidLoad()`, with the file of the class declaring it (a trap's location).
     final class ViewDidLoadInfo: Sendable {
-        let uses: [String]
+        /// The dependencies it reads, with their declarations in the class (nil: not one).
+        let uses: [(name: String, dependency: Dependency?)]
         let asserts: [String]
         let line: Int?
         let file: String
 
-        init(_ v: ViewDidLoad, file: String) {
-            uses = v.uses
+        init(_ v: ViewDidLoad, file: String, dependencies: [String: Dependency]) {
+            uses = v.uses.map { ($0, dependencies[$0]) }
             asserts = v.asserts
             line = v.line
             self.file = file
@@ -133,7 +134,8 @@ final class FlowIndex: Sendable {
     /// `super.init(coder:)` (when the action names the class it returns).
     final class ResolvedSegueAction: Sendable {
         let action: SegueAction
-        let arguments: [(name: String, expression: CompiledExpression)]
+        /// With the dependency of the action's class each piece of the expression names.
+        let arguments: [(name: String, expression: CompiledExpression, dependencies: [Dependency?])]
         let initializer: String
         let isInitCoder: Bool
         /// `makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)`.
@@ -144,9 +146,18 @@ final class FlowIndex: Sendable {
         /// class and the initializer is not `init(coder:)` (which `initCoder` handles).
         let slots: [DependencySlot]?
 
-        init(_ action: SegueAction, in flow: Flow) {
+        /// `dependencies`: those of the class the action is looked up on, by name.
+        init(_ action: SegueAction, in flow: Flow, dependencies: [String: Dependency]) {
             self.action = action
-            arguments = action.arguments.map { ($0.name, CompiledExpression($0.expression)) }
+            arguments = action.arguments.map { a in
+                let e = CompiledExpression(a.expression)
+                return (a.name, e, e.pieces.map { piece in
+                    switch piece {
+                    case .text: nil
+                    case .name(let name, _, _), .selfMember(let name): dependencies[name]
+                    }
+                })
+            }
             let initializer = action.initializer ?? "init(coder:)"
             self.initializer = initializer
             isInitCoder = initializer == "init(coder:)"
@@ -285,8 +296,8 @@ final class FlowIndex: Sendable {
             for i in d.initializers where initializers[i.name] == nil { initializers[i.name] = i }
         }
         let should = decls.first { $0.shouldPerform != nil }
-        let resolved = actions.mapValues { ResolvedSegueAction($0, in: flow) }
-        let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in ViewDidLoadInfo(v, file: owner.file) }
+        let resolved = actions.mapValues { ResolvedSegueAction($0, in: flow, dependencies: depByName) }
+        let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in ViewDidLoadInfo(v, file: owner.file, dependencies: depByName) }
         let (initCoder, initCoderOwner) = flow.initCoder(of: name)
         return ClassInfo(
             lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,

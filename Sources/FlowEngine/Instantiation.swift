@@ -90,7 +90,7 @@ extension Simulator {
         // Swift evaluates the arguments before calling the initializer.
         var values: [String?] = []
         values.reserveCapacity(resolved.arguments.count)
-        for a in resolved.arguments { values.append(try evaluate(a.expression, in: scope)) }
+        for a in resolved.arguments { values.append(try evaluate(a.expression, in: scope, resolved: a.dependencies)) }
         let via = Instantiation.segueAction(target: target, selector: action.selector, initializer: initName)
         let id: Int
         if resolved.isInitCoder {

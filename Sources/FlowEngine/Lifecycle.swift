@@ -28,8 +28,8 @@ extension Simulator {
                 throw CrashSignal(crash: .trap(location: loc(), kind: "Assertion failed", message: ""))
             }
         }
-        for name in v.uses {
-            guard let dep = info(of: id).dependencyByName[name] else { continue }
+        for (name, dependency) in v.uses {
+            guard let dep = dependency else { continue }
             let slot = state.slot(name, of: id).map { state.slots[$0] }
             guard slot?.value == nil else { continue }
             switch dep.injection {

@@ -97,7 +97,9 @@ extension Simulator {
         return try evaluate(CompiledExpression(expression), in: scope)
     }
 
-    func evaluate(_ e: CompiledExpression, in scope: Scope) throws(CrashSignal) -> String? {
+    /// `resolved`: the dependency each piece names, when the caller has them worked out for the
+    /// class of `scope.selfID` (a segue action's arguments); otherwise names are looked up.
+    func evaluate(_ e: CompiledExpression, in scope: Scope, resolved: [Dependency?]? = nil) throws(CrashSignal) -> String? {
         if e.isNil { return nil }
         // The common shapes without building anything: one name, or text alone.
         if e.pieces.count == 1, case .text(let t) = e.pieces[0] { return t }
@@ -109,8 +111,9 @@ extension Simulator {
         var out = ValueText()
         var soleValueIsNil = false
         /// A dependency's value, nil when it has none; traps for a nil implicitly unwrapped one.
-        func dependency(_ name: String) throws(CrashSignal) -> String?? {
-            guard hasDependencies, let id = scope.selfID, let dep = classInfo?.dependencyByName[name] else { return .none }
+        func dependency(_ name: String, _ k: Int) throws(CrashSignal) -> String?? {
+            guard hasDependencies, let id = scope.selfID,
+                  let dep = resolved.map({ $0[k] }) ?? classInfo?.dependencyByName[name] else { return .none }
             if let v = state.slot(name, of: id).flatMap({ state.slots[$0].value }) { return .some(v) }
             if dep.injection == .implicitlyUnwrapped {
                 throw CrashSignal(crash: .trap(
@@ -126,7 +129,7 @@ extension Simulator {
                 case .text(let t):
                     out.append(t)
                 case .selfMember(let name):
-                    switch try dependency(name) {
+                    switch try dependency(name, k) {
                     case .none:
                         out.append("self.")
                         out.append(name)
@@ -170,7 +173,7 @@ extension Simulator {
                             soleValueIsNil = true
                         }
                     case .none:
-                        switch try dependency(name) {
+                        switch try dependency(name, k) {
                         case .none: out.append(name)
                         case .some(let v?): out.append(v)
                         case .some(nil):
