@@ -69,16 +69,17 @@ public enum TranscriptRunner {
         var ran = 0
         // One output for every command: its buffers are reused, not allocated per command.
         var out = Output()
-        for (k, command) in transcript.commands.enumerated() {
+        // By index, reading each command in place (a copy of each retained its strings).
+        for k in transcript.commands.indices {
             out.reset()
-            session.execute(command.input, into: &out)
+            session.execute(transcript.commands[k].input, into: &out)
             ran += 1
-            if !TranscriptMatcher.matches(command, in: transcript, out) {
+            if !TranscriptMatcher.matches(transcript.commands[k], in: transcript, out) {
                 mismatches.append((k, out.lines.map(\.text)))
             }
             if out.quit && k + 1 < transcript.commands.count {
                 let next = transcript.commands[k + 1].line + 1
-                let e = TranscriptError(path: transcript.path, line: command.line + 1, column: marker + 1,
+                let e = TranscriptError(path: transcript.path, line: transcript.commands[k].line + 1, column: marker + 1,
                     message: "'quit' ends the session, so the command on line \(next) would never run")
                 return TranscriptResult(path: transcript.path, outcome: .invalid(e), commands: ran, diff: "", updatedText: nil)
             }
