@@ -37,9 +37,9 @@ public struct ExploreOptions: Hashable, Sendable {
 /// The search goes level by level. A state is stored as its canonical key (`StateEncoder`) with
 /// a parent pointer and the command that reached it; the simulator values themselves are not
 /// kept. To expand level d, the search tree is walked depth first from launch, replaying each
-/// tree edge on a copy of its parent's simulator, and only into subtrees that reach level d;
-/// memory stays O(states × key) and the replays cost a fraction of the expansions (the tree
-/// grows geometrically). Every problem is recorded the first time it is seen, which in level
+/// tree edge on its parent's state (one reused simulator per depth, reset with `assign`), and
+/// only into subtrees that reach level d; memory stays O(states × key) and the replays cost a
+/// fraction of the expansions (the tree grows geometrically). Every problem is recorded the first time it is seen, which in level
 /// order is on a shortest path.
 ///
 /// Commands tried in each state, in this order (which decides between equally short paths):
