@@ -358,27 +358,28 @@ public struct AppState: Hashable, Sendable {
     /// The content child a container shows: the top of a stack, the selected tab, the last
     /// split column; nil without content children. Walks in place: this runs on every command.
     func shownContent(of x: Int) -> Int? {
-        var firstRole: ChildRole?
-        var last = -1
-        var selected = -1
-        var n = 0
-        let selectedTab = instances[x].selectedTab
+        // The content children's role is the first non-embedded child's.
         var c = instances[x].firstChild
-        while c >= 0 {
-            let ci = Int(c)
-            c = instances[ci].nextSibling
-            let role = instances[ci].role
-            if role == .embedded { continue }
-            if firstRole == nil { firstRole = role }
-            if n == selectedTab { selected = ci }
-            last = ci
-            n += 1
+        while c >= 0 && instances[Int(c)].role == .embedded { c = instances[Int(c)].nextSibling }
+        guard c >= 0, let role = instances[Int(c)].role else { return nil }
+        if role == .tab {
+            // The selected tab, counted among the content children; the last if out of range.
+            var n = instances[x].selectedTab
+            var last = -1
+            while c >= 0 {
+                if instances[Int(c)].role != .embedded {
+                    if n == 0 { return Int(c) }
+                    n -= 1
+                    last = Int(c)
+                }
+                c = instances[Int(c)].nextSibling
+            }
+            return last
         }
-        switch firstRole {
-        case nil, .embedded?: return nil
-        case .tab?: return selected >= 0 ? selected : last
-        default: return last
-        }
+        // The last content child (the top of a stack), found from the end: a stack can be deep.
+        var l = instances[x].lastChild
+        while l >= 0 && instances[Int(l)].role == .embedded { l = instances[Int(l)].previousSibling }
+        return Int(l)
     }
 
     /// The visible chain from a level root down to its leaf, including embedded children of each.
