@@ -135,7 +135,8 @@ struct CompiledExpression: Sendable {
         self.tokens = tokens
     }
 
-    /// Every expression a flow's classes and launch code can evaluate.
+    /// Every expression a flow's classes and launch code evaluate by text. (A segue action's
+    /// arguments are split with the action, in `FlowIndex.ResolvedSegueAction`.)
     static func all(in flow: Flow) -> [String] {
         var out: [String] = []
         func add(_ a: [Assignment]) { for x in a { out.append(x.expression) } }
@@ -144,7 +145,6 @@ struct CompiledExpression: Sendable {
             if let w = c.with { out.append(w) }
         }
         for decl in flow.classes.values {
-            for s in decl.segueActions { add(s.arguments) }
             for c in decl.prepare ?? [] { add(c) }
             for m in decl.methods { for c in m.cases { add(c.set) } }
             for a in decl.actions {
