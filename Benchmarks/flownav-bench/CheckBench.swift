@@ -3,8 +3,9 @@ import FlowEngine
 import FlowModel
 import Foundation
 
-/// `check`'s figures (issue 6): exploration speed on the generated tab-bar flow, where the time
-/// goes (each engine operation the exploration runs, alone), and a full check of each bundled flow.
+/// `check`'s figures (issue 6): exploration speed on the generated tab-bar flow (and without
+/// reused outcomes), what each engine operation the exploration runs costs alone, and a full
+/// check of each bundled flow.
 enum CheckBench {
     static func run(depth: Int = 9, maxStates: Int = 5_000_000) {
         let text = CheckBenchFlow.json()
@@ -19,6 +20,13 @@ enum CheckBench {
         let c = best!
         print(String(format: "check: tab bar with 4 stacks of 20 scenes, 3 show segues each, depth %d: %d states (%d transitions) in %.2f s: %.0f states/s, %.0f transitions/s, %.0f bytes per state (best of 3)",
                      depth, c.states, c.transitions, c.seconds, c.statesPerSecond, Double(c.transitions) / c.seconds, c.bytesPerState))
+        // The same exploration with every transition run in the engine, as before outcomes were
+        // reused (`ExploreOptions.reuse`): what the reuse saves.
+        var off = options
+        off.exploration.reuse = false
+        let e = Checker.check(flow, options: off).coverage!
+        print(String(format: "  the same with every transition run in the engine (reuse off): %d states in %.2f s: %.0f states/s, %.0f bytes per state",
+                     e.states, e.seconds, e.statesPerSecond, e.bytesPerState))
         engineOperations(flow)
         for name in ["segue-actions", "injectable", "typed-destinations", "xib-initializers", "protocol-injection"] {
             let path = "flows/\(name).json"

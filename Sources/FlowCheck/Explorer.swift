@@ -23,24 +23,39 @@ public struct ExploreOptions: Hashable, Sendable {
     /// Stop once this many distinct states are known.
     public var maxStates: Int
     public var perform: Perform
+    /// Whether a command's outcome, learnt once, is reused for every state with the same root
+    /// and the same tab it acts on (see `StateEncoder`'s split form). Off, every transition runs
+    /// in the engine: the report is the same, only slower (for comparison and benchmarks).
+    public var reuse: Bool
 
-    public init(depth: Int = ExploreOptions.defaultDepth, maxStates: Int = ExploreOptions.defaultMaxStates, perform: Perform = .manual) {
+    public init(depth: Int = ExploreOptions.defaultDepth, maxStates: Int = ExploreOptions.defaultMaxStates, perform: Perform = .manual, reuse: Bool = true) {
         self.depth = depth
         self.maxStates = maxStates
         self.perform = perform
+        self.reuse = reuse
     }
 }
 
 /// Breadth-first exploration of every navigation state reachable from launch (issue 6, after
 /// SPIN's explicit-state search and XState's shortest paths).
 ///
-/// The search goes level by level. A state is stored as its canonical key (`StateEncoder`) with
-/// a parent pointer and the command that reached it; the simulator values themselves are not
-/// kept. To expand level d, the search tree is walked depth first from launch, replaying each
-/// tree edge on its parent's state (one reused simulator per depth, reset with `assign`), and
-/// only into subtrees that reach level d; memory stays O(states × key) and the replays cost a
-/// fraction of the expansions (the tree grows geometrically). Every problem is recorded the first time it is seen, which in level
-/// order is on a shortest path.
+/// The search goes level by level, each level's states in the order they were found (so among
+/// equally short paths the one whose commands come first wins). A state is stored as its
+/// canonical key (`StateEncoder`) with its parent and the command that reached it; the simulator
+/// values themselves are not kept. To run a command on a state, the state is rebuilt by
+/// replaying the path to it from the nearest ancestor still held (one simulator per depth).
+///
+/// Most commands need no engine run at all. In a tab bar app the key is split: the root's number
+/// and one number per tab. A command on the shown tab reads only the root and that tab (an
+/// unwind, which searches other tabs too, is the exception the engine reports), so its outcome
+/// — the tab's next number, a crash, a rejection — is learnt once and reused for every state
+/// with the same root and tab (`TransitionTable`); a tab switch, likewise, from the tab it
+/// leaves and the tab it shows. Problems and coverage are taken from the first run, which in
+/// level order is also the first time the outcome is met, so the report is the same as with
+/// every transition run (`ExploreOptions.reuse`; the tests compare the two).
+///
+/// Every problem is recorded the first time it is seen, which in level order is on a shortest
+/// path.
 ///
 /// Commands tried in each state, in this order (which decides between equally short paths):
 /// `tap` on each control of the front-most scene; `select` of the first two rows and the last
@@ -56,23 +71,29 @@ struct Explorer {
 
     /// The simulator before launch (its flow's lookups are resolved once, here).
     private let fresh: Simulator
-    /// The copy `expand` runs each command on (its storage is kept from one state to the next).
+    /// The copy each command is tried on (its storage is kept from one command to the next).
     private var reused: Simulator
     /// The events of the command being tried (storage kept from one command to the next).
     private var eventBuffer: [Event] = []
-    /// The simulators `walk` replays tree edges on, by depth (see `walk`).
-    private var replays: [(sim: Simulator, events: [Event])] = []
+    /// By depth: a simulator holding the state `heldNode` names (-1: none yet), the states on
+    /// the path to the state last rebuilt (`materialize`).
+    private var held: [Simulator] = []
+    private var heldNode: [Int32] = []
+    /// The path being rebuilt, by depth, and the events of replayed commands (read by no one).
+    private var lineage: [Int32] = []
+    private var replayEvents: [Event] = []
     private var encoder: StateEncoder
     private var visited: StateSet
+    /// The key being made, and the key of the state being expanded.
     private var key: [UInt32] = []
+    private var nodeKey: [UInt32] = []
+    private var verifyKey: [UInt32] = []
 
-    // The search tree, one entry per state.
+    // The search tree, by state number (states are numbered level by level).
     private var parent: [Int32] = []
     private var edge: [UInt32] = []
-    private var depth: [UInt16] = []
-    private var firstChild: [Int32] = []
-    private var nextSibling: [Int32] = []
-    private var maxBelow: [UInt16] = []
+    /// `levelStart[d] ..< levelStart[d + 1]`: the states first reached in `d` commands.
+    private var levelStart: [Int] = []
 
     private var commandTable: [Command] = []
     private var commandIndex: [Command: UInt32] = [:]
@@ -90,6 +111,24 @@ struct Explorer {
     private let needsChain: Bool
     /// Whether any class has manual code actions (else `call` is never tried).
     private let classHasCalls: Bool
+
+    // What was learnt, for split keys (see the type's comment). `fronts`: by (root, shown tab),
+    // the state's commands as `frontCommands[first ..< first + second]` (outcome `runEachTime`
+    // when a command names a view controller by address, which differs between such states);
+    // `frontTabs`: for each, the tab a tab switch of the root shows, or -1. `local`: by (root,
+    // command, shown tab), the outcome and the next (root, tab). `leaving`: by (root, command,
+    // shown tab), a tab switch's next number of the tab it leaves; `showing`: by (root, command,
+    // tab shown next), its outcome and the next (root, tab).
+    private var fronts = TransitionTable()
+    private var frontCommands: [UInt32] = []
+    private var frontTabs: [Int32] = []
+    private var local = TransitionTable(capacity: 1 << 12)
+    private var leaving = TransitionTable()
+    private var showing = TransitionTable()
+    /// Tests only: every reused outcome is also run in the engine, and each difference noted here.
+    var verifyReuse = false
+    private(set) var reuseMismatches: [String] = []
+    private(set) var reusedTransitions = 0
 
     // Coverage.
     private var sceneReached: [Bool]
@@ -213,103 +252,259 @@ struct Explorer {
         }
         let length = encoder.encode(root.state, into: &key)
         _ = visited.insert(key, count: length)
-        addNode(parent: -1, edge: 0, depth: 0)
+        parent.append(-1)
+        edge.append(0)
+        held = [root]
+        heldNode = [0]
+        levelStart = [0, 1]
         var level = 0
         while level < options.depth && !stopped {
             let before = visited.count
-            walk(0, root, level: level)
+            for node in levelStart[level]..<levelStart[level + 1] {
+                expand(node, depth: level)
+                if stopped { break }
+            }
             if stopped { break }
             levelCompleted = level + 1
+            levelStart.append(visited.count)
             if visited.count == before { break }
             level += 1
         }
         if !stopped && levelCompleted == options.depth {
-            statesAtLimit = depth.reduce(0) { $0 + (Int($1) == options.depth ? 1 : 0) }
+            statesAtLimit = levelStart[options.depth + 1] - levelStart[options.depth]
         }
         return coverage(seconds: Clock.now() - start)
     }
 
-    private mutating func addNode(parent p: Int32, edge e: UInt32, depth d: Int) {
-        let index = Int32(parent.count)
-        parent.append(p)
-        edge.append(e)
-        depth.append(UInt16(truncatingIfNeeded: d))
-        firstChild.append(-1)
-        nextSibling.append(-1)
-        maxBelow.append(UInt16(truncatingIfNeeded: d))
-        guard p >= 0 else { return }
-        nextSibling[Int(index)] = firstChild[Int(p)]
-        firstChild[Int(p)] = index
-        var a = Int(p)
-        while a >= 0 && Int(maxBelow[a]) < d {
-            maxBelow[a] = UInt16(truncatingIfNeeded: d)
-            a = Int(parent[a])
+    /// Makes `held[depth]` hold the state of `node`, replaying the commands from its nearest
+    /// ancestor still held.
+    private mutating func materialize(_ node: Int, depth d: Int) {
+        while held.count <= d {
+            held.append(fresh)
+            heldNode.append(-1)
+        }
+        if lineage.count <= d { lineage = [Int32](repeating: -1, count: d + 1) }
+        var n = Int32(node)
+        var j = d
+        while j > 0 && heldNode[j] != n {
+            lineage[j] = n
+            n = parent[Int(n)]
+            j -= 1
+        }
+        guard j < d else { return }
+        var events: [Event] = []
+        swap(&events, &replayEvents)
+        defer { swap(&events, &replayEvents) }
+        for k in (j + 1)...d {
+            // Taken out of the array while it runs: `held[k - 1]` is read meanwhile.
+            var s = fresh
+            swap(&s, &held[k])
+            s.assign(held[k - 1])
+            _ = s.run(commandTable[Int(edge[Int(lineage[k])])], into: &events)
+            swap(&s, &held[k])
+            heldNode[k] = lineage[k]
         }
     }
 
-    /// Walks the search tree down to the states of `level`, replaying edges, and expands them.
-    private mutating func walk(_ node: Int, _ sim: Simulator, level: Int) {
-        if Int(depth[node]) == level {
-            expand(node, sim)
-            return
-        }
-        // One simulator (and event list) per tree depth, reset to the parent's state before
-        // each edge is replayed: a copy per edge allocated and freed the state every time.
-        let d = Int(depth[node])
-        while replays.count <= d { replays.append((fresh, [])) }
-        var (s, events) = (fresh, [Event]())
-        swap(&s, &replays[d].sim)
-        swap(&events, &replays[d].events)
-        defer {
-            swap(&s, &replays[d].sim)
-            swap(&events, &replays[d].events)
-        }
-        var c = Int(firstChild[node])
-        while c >= 0 && !stopped {
-            if Int(maxBelow[c]) >= level {
-                s.assign(sim)
-                _ = s.run(commandTable[Int(edge[c])], into: &events)
-                walk(c, s, level: level)
-            }
-            c = Int(nextSibling[c])
-        }
-    }
-
-    private mutating func expand(_ node: Int, _ sim: Simulator) {
+    private mutating func expand(_ node: Int, depth d: Int) {
         expanded += 1
+        let length = visited.copyKey(node, into: &nodeKey)
+        if options.reuse && length >= 2 && nodeKey[0] == StateEncoder.splitForm {
+            expandSplit(node, depth: d, length: length)
+        } else {
+            expandByRunning(node, depth: d)
+        }
+    }
+
+    /// Every command of the state, run in the engine.
+    private mutating func expandByRunning(_ node: Int, depth d: Int) {
+        materialize(node, depth: d)
         // Taken out of `self` (not copied): the buffer stays unique, so it is reused.
         var commands: [UInt32] = []
         swap(&commands, &scratch)
-        self.commands(in: sim, into: &commands)
         defer { swap(&commands, &scratch) }
-        let d = Int(depth[node]) + 1
-        // One simulator for every command tried here, reset to `sim` before each.
+        var tabBar = -1
+        self.commands(in: held[d], into: &commands, tabBar: &tabBar)
+        for c in commands {
+            _ = run(c, from: node, depth: d)
+            if stopped { return }
+        }
+    }
+
+    /// Runs command `c` on the state of `node` (held at `depth`), records what it found, and adds
+    /// the state it leads to; that state's key is left in `key`. Returns the outcome, the key's
+    /// length and whether the engine searched the whole tree.
+    private mutating func run(_ c: UInt32, from node: Int, depth d: Int) -> (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool) {
+        materialize(node, depth: d)
+        // One simulator for every command tried, reset to the state before each.
         var s = fresh
         swap(&s, &reused)
         defer { swap(&s, &reused) }
         var events: [Event] = []
         swap(&events, &eventBuffer)
         defer { swap(&events, &eventBuffer) }
-        for c in commands {
-            s.assign(sim)
-            // The command is read in place and passed on by number: a copy of it per transition
-            // retained and released its strings.
-            guard s.run(commandTable[Int(c)], into: &events) == nil else { continue }
-            transitions += 1
-            analyse(events, after: s, before: sim, node: Int32(node), command: c)
-            if s.hasCrashed {
-                crashes += 1
-                continue
+        s.assign(held[d])
+        // The command is read in place and passed on by number: a copy of it per transition
+        // retained and released its strings.
+        guard s.run(commandTable[Int(c)], into: &events) == nil else { return (.rejected, 0, s.searchedWholeTree) }
+        transitions += 1
+        analyse(events, after: s, before: held[d], node: Int32(node), command: c)
+        if s.hasCrashed {
+            crashes += 1
+            return (.crash, 0, s.searchedWholeTree)
+        }
+        let length = encoder.encode(s.state, into: &key)
+        add(length, from: node, by: c)
+        return (.state, length, s.searchedWholeTree)
+    }
+
+    /// Adds the state whose key is the first `length` words of `key`, reached from `node` by `c`,
+    /// if it is new.
+    private mutating func add(_ length: Int, from node: Int, by c: UInt32) {
+        let (_, inserted) = visited.insert(key, count: length)
+        guard inserted else { return }
+        parent.append(Int32(node))
+        edge.append(c)
+        if visited.count >= options.maxStates { stopped = true }
+    }
+
+    /// A state with a split key: each command's outcome is taken from what was learnt when it
+    /// is known, else run and learnt.
+    private mutating func expandSplit(_ node: Int, depth d: Int, length: Int) {
+        let root = nodeKey[1]
+        let shown = encoder.shownTab[Int(root)]
+        let tab = nodeKey[2 + shown]
+        var front = fronts.get(root, tab, 0)
+        if front == nil { front = learnFront(root, tab, node: node, depth: d) }
+        guard let front, front.outcome == .state else { return expandByRunning(node, depth: d) }
+        for i in Int(front.first)..<Int(front.first + front.second) {
+            let c = frontCommands[i], target = Int(frontTabs[i])
+            // The key word the command changes (besides the root): the shown tab's, or for a tab
+            // switch the next tab's (and the left tab's, `left`).
+            let position = 2 + (target < 0 ? shown : target)
+            var known: TransitionTable.Answer?
+            var left: UInt32?
+            let learn: Bool
+            if target < 0 {
+                known = local.get(root, c, tab)
+                learn = known == nil
+            } else {
+                let shows = showing.get(root, c, nodeKey[position]), leaves = leaving.get(root, c, tab)
+                if let shows, shows.outcome != .state {
+                    known = shows
+                } else if let shows, let leaves {
+                    known = shows
+                    left = leaves.second
+                }
+                learn = shows == nil || (shows!.outcome == .state && leaves == nil)
             }
-            let length = encoder.encode(s.state, into: &key)
-            let (_, inserted) = visited.insert(key, count: length)
-            guard inserted else { continue }
-            addNode(parent: Int32(node), edge: c, depth: d)
-            if visited.count >= options.maxStates {
-                stopped = true
-                return
+            if known?.outcome == .runEachTime { known = nil }
+            if let known, !verifyReuse {
+                reuse(known, at: position, left: left, shown: shown, node: node, command: c, length: length)
+            } else {
+                let r = run(c, from: node, depth: d)
+                if let known { compare(known, at: position, left: left, shown: shown, with: r, node: node, command: c, length: length) }
+                if learn { remember(r, root: root, command: c, tab: tab, shown: shown, target: target, length: length) }
+            }
+            if stopped { return }
+        }
+    }
+
+    /// The commands of a state with root `root` showing tab `tab` (held at `depth`), learnt.
+    private mutating func learnFront(_ root: UInt32, _ tab: UInt32, node: Int, depth d: Int) -> TransitionTable.Answer {
+        materialize(node, depth: d)
+        var commands: [UInt32] = []
+        swap(&commands, &scratch)
+        defer { swap(&commands, &scratch) }
+        var tabBar = -1
+        self.commands(in: held[d], into: &commands, tabBar: &tabBar)
+        let windowRoot = held[d].state.windowRoot ?? -1
+        // A command that names a view controller by address (`from`) differs between states that
+        // share the root and tab: such states run every command.
+        let byAddress = commands.contains { Self.receiver(of: commandTable[Int($0)]).map { $0 != windowRoot } ?? false }
+        var answer = TransitionTable.Answer(outcome: .runEachTime, first: 0, second: 0)
+        if !byAddress {
+            answer = .init(outcome: .state, first: UInt32(frontCommands.count), second: UInt32(commands.count))
+            for c in commands {
+                var target: Int32 = -1
+                if case .tab(let k) = commandTable[Int(c)], tabBar == windowRoot { target = Int32(truncatingIfNeeded: k) }
+                frontCommands.append(c)
+                frontTabs.append(target)
             }
         }
+        fronts.set(root, tab, 0, answer)
+        return answer
+    }
+
+    private static func receiver(of command: Command) -> Int? {
+        switch command {
+        case .perform(_, let on, _), .tap(_, let on), .select(_, _, let on), .call(_, let on): on
+        case .back, .dismiss, .tab: nil
+        }
+    }
+
+    /// The key `answer` leads to from the state being expanded (`nodeKey`), into `out`.
+    private static func successor(of nodeKey: [UInt32], _ answer: TransitionTable.Answer, at position: Int, left: UInt32?, shown: Int,
+                                  length: Int, into out: inout [UInt32]) {
+        if out.count < length { out = [UInt32](repeating: 0, count: max(length, 2 * out.count)) }
+        for j in 0..<length { out[j] = nodeKey[j] }
+        out[1] = answer.first
+        out[position] = answer.second
+        if let left { out[2 + shown] = left }
+    }
+
+    private mutating func reuse(_ answer: TransitionTable.Answer, at position: Int, left: UInt32?, shown: Int, node: Int, command c: UInt32, length: Int) {
+        reusedTransitions += 1
+        switch answer.outcome {
+        case .rejected, .runEachTime:
+            return
+        case .crash:
+            transitions += 1
+            crashes += 1
+        case .state:
+            transitions += 1
+            Self.successor(of: nodeKey, answer, at: position, left: left, shown: shown, length: length, into: &key)
+            add(length, from: node, by: c)
+        }
+    }
+
+    /// What running a command from the state being expanded taught, for every state with the
+    /// same root and tab: `runEachTime` when the engine searched the whole tree or the command
+    /// changed more than the root and the tabs it is about.
+    private func learnt(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), shown: Int, target: Int, length: Int) -> TransitionTable.Answer {
+        let each = TransitionTable.Answer(outcome: .runEachTime, first: 0, second: 0)
+        guard !r.wholeTree else { return each }
+        switch r.outcome {
+        case .rejected: return target < 0 ? .init(outcome: .rejected, first: 0, second: 0) : each
+        case .crash: return .init(outcome: .crash, first: 0, second: 0)
+        case .runEachTime: return each
+        case .state:
+            guard r.length == length, key[0] == StateEncoder.splitForm else { return each }
+            for k in 2..<length where k != 2 + shown && k != 2 + target && key[k] != nodeKey[k] { return each }
+            return .init(outcome: .state, first: key[1], second: key[2 + (target < 0 ? shown : target)])
+        }
+    }
+
+    private mutating func remember(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), root: UInt32, command c: UInt32, tab: UInt32,
+                                   shown: Int, target: Int, length: Int) {
+        let answer = learnt(r, shown: shown, target: target, length: length)
+        if target < 0 {
+            local.set(root, c, tab, answer)
+            return
+        }
+        showing.set(root, c, nodeKey[2 + target], answer)
+        if answer.outcome == .state { leaving.set(root, c, tab, .init(outcome: .state, first: 0, second: key[2 + shown])) }
+    }
+
+    /// Tests only (`verifyReuse`): the engine's outcome against the reused one.
+    private mutating func compare(_ known: TransitionTable.Answer, at position: Int, left: UInt32?, shown: Int,
+                                  with r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), node: Int, command c: UInt32, length: Int) {
+        var same = known.outcome == r.outcome
+        if same && known.outcome == .state {
+            Self.successor(of: nodeKey, known, at: position, left: left, shown: shown, length: length, into: &verifyKey)
+            same = r.length == length && (0..<length).allSatisfy { key[$0] == verifyKey[$0] }
+        }
+        if !same { reuseMismatches.append("state \(node), \(commandTable[Int(c)]): learnt \(known.outcome), the engine gave \(r.outcome)") }
     }
 
     private mutating func intern(_ c: Command) -> UInt32 {
@@ -334,8 +529,9 @@ struct Explorer {
         return tabCommands[k]
     }
 
-    /// The commands tried in a state, as numbers in `commandTable`, into `out`.
-    private mutating func commands(in sim: Simulator, into out: inout [UInt32]) {
+    /// The commands tried in a state, as numbers in `commandTable`, into `out`; `tabBar`: the
+    /// tab bar controller `tab N` commands switch (-1: none).
+    private mutating func commands(in sim: Simulator, into out: inout [UInt32], tabBar found: inout Int) {
         let state = sim.state
         out.removeAll(keepingCapacity: true)
         state.instances.withUnsafeBufferPointer { p in
@@ -364,6 +560,7 @@ struct Explorer {
                 x = p[v].parent
             }
             if p[top].presenter != nil { out.append(dismissCommand) }
+            found = tabBar
             if tabBar >= 0 {
                 var n = 0
                 for c in state.children(of: tabBar) where p[c].role == .tab { n += 1 }
@@ -541,7 +738,9 @@ struct Explorer {
     private func coverage(seconds: Double) -> Coverage {
         let notReached = flow.scenes.indices.filter { !sceneReached[$0] }.map { flow.scenes[$0].id }
         let notPerformed = flow.segues.indices.filter { !segueDone[$0] }.map { Self.describeSegue($0, in: flow) }
-        let treeBytes = parent.count * (4 + 4 + 2 + 4 + 4 + 2)
+        let treeBytes = parent.count * (4 + 4)
+        let learntBytes = encoder.segments.bytes + encoder.roots.bytes + fronts.bytes + local.bytes + leaving.bytes + showing.bytes
+            + (frontCommands.count + frontTabs.count) * 4
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,
@@ -549,7 +748,7 @@ struct Explorer {
             depthCompleted: levelCompleted, depthLimit: options.depth, maxStates: options.maxStates,
             statesAtDepthLimit: statesAtLimit, stoppedByMaxStates: stopped, statesNotExpanded: visited.count - expanded,
             seconds: seconds,
-            bytesPerState: visited.count > 0 ? visited.bytesPerState + Double(treeBytes) / Double(visited.count) : 0)
+            bytesPerState: visited.count > 0 ? visited.bytesPerState + Double(treeBytes + learntBytes) / Double(visited.count) : 0)
     }
 
     /// `segues[3] 'ShowDetail' (items → detail)`.

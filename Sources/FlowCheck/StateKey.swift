@@ -12,28 +12,113 @@ import FlowModel
 /// presents (1) | selected tab (8) | child count (12); then the nil-mask of the class's
 /// dependencies (one bit each, 32 a word; the class fixes how many words); then the children in
 /// order, then the presented view controller.
+///
+/// A key has one of two forms, told apart by its first word:
+/// - `treeForm`, then every node of the tree in that order;
+/// - `splitForm`, when the window's root is a tab bar controller whose children are all tabs and
+///   that presents nothing (the root of most apps): then the root's own words, as their number
+///   in `roots`, and for each tab its whole subtree's words, as their number in `segments`.
+///   A command on the selected tab changes only that tab's number (and a tab switch, two), so
+///   `Explorer` reuses a command's outcome for every state with the same root and tab, and a
+///   state's key is a few words.
+/// A state has only one form, so the forms never compare two states wrongly.
 struct StateEncoder {
+    static let treeForm: UInt32 = 0
+    static let splitForm: UInt32 = 1
+
     /// The class number (`Instance.classID`) of each scene's class.
     private let sceneClassIDs: [Int32]
+    /// By class number: whether the class is a tab bar controller.
+    private let isTabBar: [Bool]
     private var classCodes: [String: UInt32] = [:]
+    /// The tabs' subtrees of split keys, numbered.
+    private(set) var segments = StateSet(capacity: 1 << 10)
+    /// The roots' own words of split keys, numbered; and by that number, the tab the root shows.
+    private(set) var roots = StateSet(capacity: 16)
+    private(set) var shownTab: [Int] = []
 
     init(_ sim: Simulator) {
         sceneClassIDs = sim.flow.scenes.indices.map { sim.classID(ofScene: $0) }
+        let flow = sim.flow
+        isTabBar = sim.state.classNames.names.map { flow.containerKind(of: $0) == .tabBar }
     }
 
     /// Instances still to encode, deepest last (reused, so a key costs no allocation).
     private var pending: [Int32] = []
+    /// One tab's words, before they are numbered.
+    private var scratch: [UInt32] = []
 
     /// Encodes `state` into the front of `key` (grown as needed) and returns the key's length.
     mutating func encode(_ state: AppState, into key: inout [UInt32]) -> Int {
         guard let root = state.windowRoot else { return 0 }
+        let tabs = splitTabs(root, state)
+        guard tabs > 0 else {
+            if key.isEmpty { key = [0] }
+            key[0] = Self.treeForm
+            return tree(from: root, state, into: &key, at: 1)
+        }
+        if key.count < 2 + tabs { key = [UInt32](repeating: 0, count: max(2 + tabs, 2 * key.count)) }
+        key[0] = Self.splitForm
+        var words: [UInt32] = []
+        swap(&words, &scratch)
+        defer { swap(&words, &scratch) }
+        let n = nodeWords(root, state, into: &words)
+        let (r, isNew) = roots.insert(words, count: n)
+        if isNew {
+            let shown = state.visibleChain(from: root).dropFirst().first
+            shownTab.append(shown.flatMap { s in Array(state.children(of: root)).firstIndex(of: s) } ?? 0)
+        }
+        key[1] = UInt32(truncatingIfNeeded: r)
+        var k = 2
+        var c = state[root].firstChild
+        while c >= 0 {
+            let length = tree(from: Int(c), state, into: &words, at: 0)
+            key[k] = UInt32(truncatingIfNeeded: segments.insert(words, count: length).index)
+            k += 1
+            c = state[Int(c)].nextSibling
+        }
+        return k
+    }
+
+    /// The number of tabs when `root` is split (a tab bar controller presenting nothing, all of
+    /// whose children are tabs), else 0.
+    private func splitTabs(_ root: Int, _ state: AppState) -> Int {
+        let r = state[root]
+        guard r.presented == nil, r.classID >= 0, Int(r.classID) < isTabBar.count, isTabBar[Int(r.classID)], r.childCount > 0 else { return 0 }
+        var c = r.firstChild
+        while c >= 0 {
+            if state[Int(c)].role != .tab { return 0 }
+            c = state[Int(c)].nextSibling
+        }
+        return Int(r.childCount)
+    }
+
+    /// One node's own words (not its children's) into the front of `out`; returns their count.
+    private mutating func nodeWords(_ id: Int, _ state: AppState, into out: inout [UInt32]) -> Int {
+        let bound = 4 + state.slots.count / 32 + 1
+        if out.count < bound { out = [UInt32](repeating: 0, count: max(bound, 2 * out.count)) }
+        let flowClasses = state.classNames.names.count
+        var n = 0
+        state.instances.withUnsafeBufferPointer { p in
+            state.slots.withUnsafeBufferPointer { slots in
+                out.withUnsafeMutableBufferPointer { o in
+                    n = word(id, p, slots, flowClasses, state, o, 0)
+                }
+            }
+        }
+        return n
+    }
+
+    /// The words of the tree from `root` (preorder), written into `key` from `start` (grown as
+    /// needed); returns the position after them.
+    private mutating func tree(from root: Int, _ state: AppState, into key: inout [UInt32], at start: Int) -> Int {
         // At most 4 words an instance and a nil-mask word per 32 slots, plus one per instance:
         // room enough to write without a capacity check per word.
-        let bound = state.instances.count * 5 + state.slots.count / 32 + 1
+        let bound = start + state.instances.count * 5 + state.slots.count / 32 + 1
         if key.count < bound { key = [UInt32](repeating: 0, count: max(bound, 2 * key.count)) }
         if pending.count < state.instances.count { pending = [Int32](repeating: 0, count: max(state.instances.count, 2 * pending.count)) }
         let flowClasses = state.classNames.names.count
-        var n = 0
+        var n = start
         // Taken out of `self` while in use: a copy would share the buffer, and writing to it
         // would copy the whole stack on every call.
         var stack: [Int32] = []
@@ -171,95 +256,5 @@ struct StateEncoder {
         case .none: return 10
         case .blurOverFullScreen: return 11
         }
-    }
-}
-
-/// The visited set: every key once, in one contiguous arena of words, found through an
-/// open-addressing table of state numbers (linear probing, at most half full).
-struct StateSet {
-    private(set) var arena: [UInt32] = []
-    /// `starts[i] ..< starts[i + 1]`: state i's key in the arena.
-    private var starts: [UInt32] = [0]
-    private var hashes: [UInt32] = []
-    /// State number + 1; 0 is empty.
-    private var slots: [UInt32]
-    private var mask: Int
-
-    init(capacity: Int = 1 << 12) {
-        var n = 16
-        while n < capacity * 2 { n <<= 1 }
-        slots = [UInt32](repeating: 0, count: n)
-        mask = n - 1
-    }
-
-    var count: Int { hashes.count }
-
-    /// Bytes held per state: its key, its start and hash, and two table slots (the table is
-    /// kept at most half full; its initial size is not charged to small explorations).
-    var bytesPerState: Double {
-        guard count > 0 else { return 0 }
-        return Double(arena.count * 4) / Double(count) + 4 + 4 + 2 * 4
-    }
-
-    static func hash(_ key: UnsafeBufferPointer<UInt32>) -> UInt32 {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
-        for w in key {
-            h = (h ^ UInt64(w)) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 32
-        }
-        h ^= h >> 29
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 32
-        return UInt32(truncatingIfNeeded: h)
-    }
-
-    /// The state number of `key`, and whether it is new.
-    mutating func insert(_ key: [UInt32]) -> (index: Int, inserted: Bool) {
-        insert(key, count: key.count)
-    }
-
-    /// The state number of the first `count` words of `key`, and whether it is new.
-    mutating func insert(_ key: [UInt32], count: Int) -> (index: Int, inserted: Bool) {
-        key.withUnsafeBufferPointer { whole in
-            let k = UnsafeBufferPointer(rebasing: whole[..<count])
-            let h = Self.hash(k)
-            var pos = Int(h) & mask
-            while true {
-                let slot = slots[pos]
-                if slot == 0 { break }
-                let index = Int(slot - 1)
-                if hashes[index] == h && equal(index, k) { return (index, false) }
-                pos = (pos + 1) & mask
-            }
-            let index = hashes.count
-            hashes.append(h)
-            arena.append(contentsOf: k)
-            starts.append(UInt32(truncatingIfNeeded: arena.count))
-            slots[pos] = UInt32(index + 1)
-            if hashes.count * 2 > slots.count { grow() }
-            return (index, true)
-        }
-    }
-
-    private func equal(_ index: Int, _ k: UnsafeBufferPointer<UInt32>) -> Bool {
-        let start = Int(starts[index]), end = Int(starts[index + 1])
-        guard end - start == k.count else { return false }
-        return arena.withUnsafeBufferPointer { a in
-            for j in 0..<k.count where a[start + j] != k[j] { return false }
-            return true
-        }
-    }
-
-    private mutating func grow() {
-        let n = slots.count * 2
-        var fresh = [UInt32](repeating: 0, count: n)
-        let m = n - 1
-        for (index, h) in hashes.enumerated() {
-            var pos = Int(h) & m
-            while fresh[pos] != 0 { pos = (pos + 1) & m }
-            fresh[pos] = UInt32(index + 1)
-        }
-        slots = fresh
-        mask = m
     }
 }

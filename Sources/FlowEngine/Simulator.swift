@@ -23,6 +23,12 @@ public struct Simulator: Sendable {
 
     public var eventDetail: EventDetail = .all
 
+    /// Whether the last `run` looked at view controllers outside the branch it acted on: an
+    /// unwind asks every child of every ancestor (other tabs included) for its action. Every
+    /// other command reads only the front-most view controller's ancestors and the subtree it
+    /// changes, so `flownav check` reuses such a command's outcome for states that share them.
+    public internal(set) var searchedWholeTree = false
+
     public init(flow: Flow) {
         self.index = FlowIndex(flow)
         state = AppState(classNames: index.classNames)
@@ -81,6 +87,7 @@ public struct Simulator: Sendable {
     /// `out` empty.
     public mutating func run(_ command: Command, into out: inout [Event]) -> Rejection? {
         out.removeAll(keepingCapacity: true)
+        searchedWholeTree = false
         if state.crash != nil {
             return Rejection("the app has crashed; only inspection, 'relaunch' and 'load' work now")
         }

@@ -5,6 +5,7 @@ extension Simulator {
     /// at each, the allowed children (a navigation controller's from the top), depth first,
     /// then the view controller itself. Not found: nothing happens, silently.
     mutating func unwind(_ index: Int, from source: Int, sender: SenderValue) throws(CrashSignal) {
+        searchedWholeTree = true
         guard let action = flow.segues[index].unwindAction else { return }
         guard let dest = findUnwindDestination(action.selector, from: source) else {
             emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))

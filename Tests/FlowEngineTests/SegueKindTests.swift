@@ -295,6 +295,22 @@ struct SegueKindTests {
         #expect(app.front == "A")
     }
 
+    @Test("only an unwind reports that it searched the whole tree (check reuses every other command's outcome)")
+    func unwindSearchesWholeTree() throws {
+        var app = try App(Self.unwind)
+        #expect(!app.sim.searchedWholeTree)
+        app.tap("push")
+        #expect(!app.sim.searchedWholeTree)
+        app.tap("push")
+        app.tap("nowhere")
+        #expect(app.sim.searchedWholeTree, "found nothing, but asked every view controller")
+        app.tap("back")
+        #expect(app.sim.searchedWholeTree)
+        #expect(app.front == "A")
+        app.tap("push")
+        #expect(!app.sim.searchedWholeTree, "reset by the next command")
+    }
+
     @Test("unwind with no view controller implementing the action: silent, state unchanged, only a note")
     func unwindNotFound() throws {
         var app = try App(Self.unwind)

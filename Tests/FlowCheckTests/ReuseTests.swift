@@ -1,0 +1,108 @@
+@testable import FlowCheck
+import FlowEngine
+import FlowModel
+import Foundation
+import TestSupport
+import Testing
+
+/// `check` learns a command's outcome once per root and tab and reuses it (`Explorer`,
+/// `TransitionTable`). These tests hold it to the engine: every reused outcome is run again
+/// and compared, and the whole report must be the one an exploration that runs every
+/// transition gives.
+@Suite("Reused outcomes")
+struct ReuseTests {
+    /// Everything an exploration reports, timing aside, as text (so a difference reads well).
+    static func outcome(_ flow: Flow, _ options: ExploreOptions, verify: Bool = false) -> (text: String, explorer: Explorer, transitions: Int) {
+        var explorer = Explorer(flow: flow, options: options)
+        explorer.verifyReuse = verify
+        var coverage = explorer.run()
+        coverage.seconds = 0
+        coverage.bytesPerState = 0
+        var lines = ["\(coverage)"]
+        for p in explorer.problems {
+            let path = (p.node >= 0 ? explorer.path(to: p.node) : []) + (p.command.map { [$0] } ?? [])
+            lines.append("\(p.rule.id) \(p.key) | \(p.message) | \(path) | \(p.console) | \(String(describing: p.origin))")
+        }
+        return (lines.joined(separator: "\n"), explorer, coverage.transitions)
+    }
+
+    /// Explores with reuse (and again verifying each reused outcome) and without; returns how
+    /// many transitions were reused, and how many there were.
+    @discardableResult
+    static func expectSame(_ flow: Flow, depth: Int, maxStates: Int = 20_000, perform: ExploreOptions.Perform = .manual,
+                           sourceLocation: SourceLocation = #_sourceLocation) -> (reused: Int, transitions: Int) {
+        let on = ExploreOptions(depth: depth, maxStates: maxStates, perform: perform, reuse: true)
+        var off = on
+        off.reuse = false
+        let reused = outcome(flow, on)
+        let verified = outcome(flow, on, verify: true)
+        let plain = outcome(flow, off)
+        #expect(verified.explorer.reuseMismatches == [], sourceLocation: sourceLocation)
+        #expect(reused.text == plain.text, sourceLocation: sourceLocation)
+        #expect(verified.text == plain.text, sourceLocation: sourceLocation)
+        return (reused.explorer.reusedTransitions, reused.transitions)
+    }
+
+    @Test("tab bar flows made from 16 seeds: reusing gives the report running everything gives")
+    func randomFlows() throws {
+        var reused = 0, loaded = 0
+        for seed in 1...16 as ClosedRange<UInt64> {
+            var generator = RandomTabFlow(seed: seed)
+            let text = generator.json()
+            let loadedFlow: LoadedFlow
+            switch FlowLoader.load(text: text, file: "random\(seed).json") {
+            case .success(let l): loadedFlow = l
+            case .failure(let e):
+                Issue.record("seed \(seed) did not load: \(e.diagnostics.map(\.description).joined(separator: "\n"))")
+                continue
+            }
+            loaded += 1
+            reused += Self.expectSame(loadedFlow.flow, depth: 6, maxStates: 3_000, perform: seed % 2 == 0 ? .all : .manual).reused
+        }
+        #expect(loaded == 16)
+        // Not vacuous: most of these flows' transitions are reused.
+        #expect(reused > 10_000)
+    }
+
+    @Test("the shop flow and its broken variants")
+    func shopFlow() throws {
+        let variants: [[(String, String)]] = [
+            [],
+            [(#""set": { "cart": "self.cart" }"#, #""set": {}"#)],
+            [(#""modalPresentationStyle": "formSheet""#, #""modalPresentationStyle": "fullScreen""#)],
+        ]
+        for v in variants {
+            let flow = try Flows.load(ShopFlow.body(v))
+            Self.expectSame(flow, depth: 8)
+            Self.expectSame(flow, depth: 8, perform: .all)
+        }
+    }
+
+    @Test("the bundled flows (no tab bar: nothing is reused, and nothing changes)")
+    func bundledFlows() throws {
+        #expect(PackagePaths.bundledFlows.count == 5)
+        for name in PackagePaths.bundledFlows {
+            let (reused, _) = Self.expectSame(try Flows.seed(name), depth: 10)
+            #expect(reused == 0, "\(name)")
+        }
+    }
+
+    @Test("a tab bar of stacks: keys are split, and nearly every transition is reused")
+    func stacks() throws {
+        var scenes: [String] = [#""tabs": { "class": "UITabBarController" }"#]
+        var segues: [String] = []
+        for t in 0..<3 {
+            scenes.append(#""nav\#(t)": { "class": "UINavigationController" }"#)
+            segues.append(#"{ "source": "tabs", "destination": "nav\#(t)", "kind": "relationship", "relationship": "viewControllers" }"#)
+            segues.append(#"{ "source": "nav\#(t)", "destination": "s\#(t)_0", "kind": "relationship", "relationship": "rootViewController" }"#)
+            for i in 0..<4 {
+                scenes.append(#""s\#(t)_\#(i)": { "class": "UIViewController", "controls": ["a", "b"] }"#)
+                segues.append(#"{ "id": "A", "source": "s\#(t)_\#(i)", "destination": "s\#(t)_\#((i + 1) % 4)", "kind": "show", "trigger": "control:a" }"#)
+                segues.append(#"{ "id": "B", "source": "s\#(t)_\#(i)", "destination": "s\#(t)_\#((i + 2) % 4)", "kind": "show", "trigger": "control:b" }"#)
+            }
+        }
+        let flow = try Flows.load(#""initial": "tabs", "scenes": { \#(scenes.joined(separator: ", ")) }, "segues": [ \#(segues.joined(separator: ", ")) ]"#)
+        let (reused, transitions) = Self.expectSame(flow, depth: 8)
+        #expect(reused * 10 > transitions * 8, "\(reused) of \(transitions) reused")
+    }
+}
