@@ -116,9 +116,10 @@ struct Explorer {
     // the state's commands as `frontCommands[first ..< first + second]` (outcome `runEachTime`
     // when a command names a view controller by address, which differs between such states);
     // `frontTabs`: for each, the tab a tab switch of the root shows, or -1. `local`: by (root,
-    // command, shown tab), the outcome and the next (root, tab). `leaving`: by (root, command,
-    // shown tab), a tab switch's next number of the tab it leaves; `showing`: by (root, command,
-    // tab shown next), its outcome and the next (root, tab).
+    // command, shown tab), the outcome and the next (root, tab). `leaving`: by (root, shown tab),
+    // a tab switch's next number of the tab it leaves (its visible chain disappears, whichever
+    // tab comes next); `showing`: by (root, command, tab shown next), its outcome and the next
+    // (root, tab).
     private var fronts = TransitionTable()
     private var frontCommands: [UInt32] = []
     private var frontTabs: [Int32] = []
@@ -389,7 +390,7 @@ struct Explorer {
                 known = local.get(root, c, tab)
                 learn = known == nil
             } else {
-                let shows = showing.get(root, c, nodeKey[position]), leaves = leaving.get(root, c, tab)
+                let shows = showing.get(root, c, nodeKey[position]), leaves = leaving.get(root, 0, tab)
                 if let shows, shows.outcome != .state {
                     known = shows
                 } else if let shows, let leaves {
@@ -493,7 +494,7 @@ struct Explorer {
             return
         }
         showing.set(root, c, nodeKey[2 + target], answer)
-        if answer.outcome == .state { leaving.set(root, c, tab, .init(outcome: .state, first: 0, second: key[2 + shown])) }
+        if answer.outcome == .state { leaving.set(root, 0, tab, .init(outcome: .state, first: 0, second: key[2 + shown])) }
     }
 
     /// Tests only (`verifyReuse`): the engine's outcome against the reused one.

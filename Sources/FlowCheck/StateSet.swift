@@ -1,34 +1,36 @@
 /// The visited set: every key once, in one contiguous arena of words, found through an
-/// open-addressing table of state numbers (linear probing, at most half full).
+/// open-addressing table (linear probing, at most half full) whose slots hold each key's hash
+/// beside its number, so a probe reads a key's words only when the hashes agree.
 struct StateSet {
-    private(set) var arena: [UInt32] = []
-    /// `starts[i] ..< starts[i + 1]`: state i's key in the arena.
+    /// The keys one after another; the words from `used` on are room to grow into.
+    private var arena: [UInt32] = []
+    private var used = 0
+    /// `starts[i] ..< starts[i + 1]`: key i's words in the arena.
     private var starts: [UInt32] = [0]
-    private var hashes: [UInt32] = []
-    /// State number + 1; 0 is empty.
-    private var slots: [UInt32]
+    /// hash << 32 | (key number + 1); 0 is empty.
+    private var slots: [UInt64]
     private var mask: Int
 
     init(capacity: Int = 1 << 12) {
         var n = 16
         while n < capacity * 2 { n <<= 1 }
-        slots = [UInt32](repeating: 0, count: n)
+        slots = [UInt64](repeating: 0, count: n)
         mask = n - 1
     }
 
-    var count: Int { hashes.count }
+    var count: Int { starts.count - 1 }
 
-    /// Bytes held per state: its key, its start and hash, and two table slots (the table is
-    /// kept at most half full; its initial size is not charged to small explorations).
+    /// Bytes held per key: its words, its start, and two table slots (the table is kept at most
+    /// half full; its initial size and the arena's room to grow are not charged).
     var bytesPerState: Double {
         guard count > 0 else { return 0 }
-        return Double(arena.count * 4) / Double(count) + 4 + 4 + 2 * 4
+        return Double(used * 4) / Double(count) + 4 + 2 * 8
     }
 
-    /// Bytes held in all (for sets whose table is not charged per state elsewhere).
-    var bytes: Int { (arena.count + starts.count + hashes.count + slots.count) * 4 }
+    /// Bytes held in all, room included.
+    var bytes: Int { arena.count * 4 + starts.count * 4 + slots.count * 8 }
 
-    /// Copies state `index`'s key to the front of `out` (grown as needed) and returns its length.
+    /// Copies key `index` to the front of `out` (grown as needed) and returns its length.
     func copyKey(_ index: Int, into out: inout [UInt32]) -> Int {
         let start = Int(starts[index]), end = Int(starts[index + 1])
         let n = end - start
@@ -41,10 +43,17 @@ struct StateSet {
         return n
     }
 
+    /// Two words at a time: keys are short (a split key is a handful of words).
     static func hash(_ key: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
-        for w in key {
-            h = (h ^ UInt64(w)) &* 0xFF51_AFD7_ED55_8CCD
+        var j = 0
+        while j + 1 < key.count {
+            h = (h ^ (UInt64(key[j]) | UInt64(key[j + 1]) << 32)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            j += 2
+        }
+        if j < key.count {
+            h = (h ^ UInt64(key[j])) &* 0xFF51_AFD7_ED55_8CCD
             h ^= h >> 32
         }
         h ^= h >> 29
@@ -53,51 +62,65 @@ struct StateSet {
         return UInt32(truncatingIfNeeded: h)
     }
 
-    /// The state number of `key`, and whether it is new.
+    /// The number of `key`, and whether it is new.
     mutating func insert(_ key: [UInt32]) -> (index: Int, inserted: Bool) {
         insert(key, count: key.count)
     }
 
-    /// The state number of the first `count` words of `key`, and whether it is new.
-    mutating func insert(_ key: [UInt32], count: Int) -> (index: Int, inserted: Bool) {
-        key.withUnsafeBufferPointer { whole in
-            let k = UnsafeBufferPointer(rebasing: whole[..<count])
-            let h = Self.hash(k)
-            var pos = Int(h) & mask
-            while true {
-                let slot = slots[pos]
-                if slot == 0 { break }
-                let index = Int(slot - 1)
-                if hashes[index] == h && equal(index, k) { return (index, false) }
-                pos = (pos + 1) & mask
+    /// The number of the first `count` words of `key`, and whether they are new.
+    mutating func insert(_ key: [UInt32], count n: Int) -> (index: Int, inserted: Bool) {
+        let h = key.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[..<n])) }
+        let tag = UInt64(h) << 32
+        var pos = Int(truncatingIfNeeded: UInt64(h)) & mask
+        // Probed through pointers: the table and the arena are read for nearly every transition.
+        let found: Int? = slots.withUnsafeBufferPointer { s in
+            arena.withUnsafeBufferPointer { a in
+                starts.withUnsafeBufferPointer { st in
+                    key.withUnsafeBufferPointer { k in
+                        while true {
+                            let v = s[pos]
+                            if v == 0 { return nil }
+                            if v & 0xFFFF_FFFF_0000_0000 == tag {
+                                let i = Int(truncatingIfNeeded: v & 0xFFFF_FFFF) - 1
+                                let start = Int(st[i])
+                                if Int(st[i + 1]) - start == n {
+                                    var j = 0
+                                    while j < n && a[start + j] == k[j] { j += 1 }
+                                    if j == n { return i }
+                                }
+                            }
+                            pos = (pos + 1) & mask
+                        }
+                    }
+                }
             }
-            let index = hashes.count
-            hashes.append(h)
-            arena.append(contentsOf: k)
-            starts.append(UInt32(truncatingIfNeeded: arena.count))
-            slots[pos] = UInt32(index + 1)
-            if hashes.count * 2 > slots.count { grow() }
-            return (index, true)
         }
-    }
-
-    private func equal(_ index: Int, _ k: UnsafeBufferPointer<UInt32>) -> Bool {
-        let start = Int(starts[index]), end = Int(starts[index + 1])
-        guard end - start == k.count else { return false }
-        return arena.withUnsafeBufferPointer { a in
-            for j in 0..<k.count where a[start + j] != k[j] { return false }
-            return true
+        if let found { return (found, false) }
+        let index = count
+        if used + n > arena.count { arena.append(contentsOf: repeatElement(0, count: max(n, arena.count))) }
+        let base = used
+        arena.withUnsafeMutableBufferPointer { a in
+            key.withUnsafeBufferPointer { k in
+                for j in 0..<n { a[base + j] = k[j] }
+            }
         }
+        used += n
+        starts.append(UInt32(truncatingIfNeeded: used))
+        slots[pos] = tag | UInt64(index + 1)
+        if count * 2 > slots.count { grow() }
+        return (index, true)
     }
 
     private mutating func grow() {
         let n = slots.count * 2
-        var fresh = [UInt32](repeating: 0, count: n)
+        var fresh = [UInt64](repeating: 0, count: n)
         let m = n - 1
-        for (index, h) in hashes.enumerated() {
-            var pos = Int(h) & m
-            while fresh[pos] != 0 { pos = (pos + 1) & m }
-            fresh[pos] = UInt32(index + 1)
+        fresh.withUnsafeMutableBufferPointer { f in
+            for v in slots where v != 0 {
+                var pos = Int(truncatingIfNeeded: v >> 32) & m
+                while f[pos] != 0 { pos = (pos + 1) & m }
+                f[pos] = v
+            }
         }
         slots = fresh
         mask = m
