@@ -363,7 +363,11 @@ struct Explorer {
     /// if it is new.
     private mutating func add(_ length: Int, from node: Int, by c: UInt32) {
         let (_, inserted) = visited.insert(key, count: length)
-        guard inserted else { return }
+        if inserted { added(from: node, by: c) }
+    }
+
+    /// Records the state just inserted in `visited` as reached from `node` by `c`.
+    private mutating func added(from node: Int, by c: UInt32) {
         parent.append(Int32(node))
         edge.append(c)
         if visited.count >= options.maxStates { stopped = true }
@@ -378,37 +382,56 @@ struct Explorer {
         var front = fronts.get(root, tab, 0)
         if front == nil { front = learnFront(root, tab, node: node, depth: d) }
         guard let front, front.outcome == .state else { return expandByRunning(node, depth: d) }
-        for i in Int(front.first)..<Int(front.first + front.second) {
-            let c = frontCommands[i], target = Int(frontTabs[i])
-            // The key word the command changes (besides the root): the shown tab's, or for a tab
-            // switch the next tab's (and the left tab's, `left`).
-            let position = 2 + (target < 0 ? shown : target)
-            var known: TransitionTable.Answer?
-            var left: UInt32?
-            let learn: Bool
-            if target < 0 {
-                known = local.get(root, c, tab)
-                learn = known == nil
-            } else {
-                let shows = showing.get(root, c, nodeKey[position]), leaves = leaving.get(root, 0, tab)
-                if let shows, shows.outcome != .state {
-                    known = shows
-                } else if let shows, let leaves {
-                    known = shows
-                    left = leaves.second
-                }
-                learn = shows == nil || (shows!.outcome == .state && leaves == nil)
-            }
-            if known?.outcome == .runEachTime { known = nil }
-            if let known, !verifyReuse {
-                reuse(known, at: position, left: left, shown: shown, node: node, command: c, length: length)
+        let commands = Int(front.first)..<Int(front.first + front.second)
+        for i in commands {
+            let c = frontCommands[i]
+            let l = lookup(c, target: Int(frontTabs[i]), root: root, tab: tab, shown: shown)
+            if let known = l.known, !verifyReuse {
+                reuse(known, at: l.position, left: l.left, shown: shown, node: node, command: c, length: length)
             } else {
                 let r = run(c, from: node, depth: d)
-                if let known { compare(known, at: position, left: left, shown: shown, with: r, node: node, command: c, length: length) }
-                if learn { remember(r, root: root, command: c, tab: tab, shown: shown, target: target, length: length) }
+                if let known = l.known { compare(known, at: l.position, left: l.left, shown: shown, with: r, node: node, command: c, length: length) }
+                if l.learn { remember(r, root: root, command: c, tab: tab, shown: shown, target: l.target, length: length) }
             }
             if stopped { return }
         }
+    }
+
+    /// What is known of a command's outcome from a state with root `root` showing tab `tab`.
+    private struct Lookup {
+        /// The outcome (nil: not known, or to be run each time): for `state`, the next root and
+        /// the next number of the tab at `position`.
+        var known: TransitionTable.Answer?
+        /// The key word the command changes besides the root: the shown tab's, or for a tab
+        /// switch the next tab's (and then `left` is the next number of the tab it leaves).
+        var position: Int
+        var left: UInt32?
+        /// Whether running it teaches something not yet known.
+        var learn: Bool
+        /// The tab a tab switch of the root shows (-1: not one).
+        var target: Int
+    }
+
+    // Mutating although it only reads: called from the mutating search, a non-mutating method
+    // made the optimiser copy the whole explorer (every array retained) on each call.
+    private mutating func lookup(_ c: UInt32, target: Int, root: UInt32, tab: UInt32, shown: Int) -> Lookup {
+        let position = 2 + (target < 0 ? shown : target)
+        var l = Lookup(known: nil, position: position, left: nil, learn: false, target: target)
+        if target < 0 {
+            l.known = local.get(root, c, tab)
+            l.learn = l.known == nil
+        } else {
+            let shows = showing.get(root, c, nodeKey[position]), leaves = leaving.get(root, 0, tab)
+            if let shows, shows.outcome != .state {
+                l.known = shows
+            } else if let shows, let leaves {
+                l.known = shows
+                l.left = leaves.second
+            }
+            l.learn = shows == nil || (shows!.outcome == .state && leaves == nil)
+        }
+        if l.known?.outcome == .runEachTime { l.known = nil }
+        return l
     }
 
     /// The commands of a state with root `root` showing tab `tab` (held at `depth`), learnt.
