@@ -113,19 +113,28 @@ struct Explorer {
     private let classHasCalls: Bool
 
     // What was learnt, for split keys (see the type's comment). `fronts`: by (root, shown tab),
-    // the state's commands as `frontCommands[first ..< first + second]` (outcome `runEachTime`
-    // when a command names a view controller by address, which differs between such states);
-    // `frontTabs`: for each, the tab a tab switch of the root shows, or -1. `local`: by (root,
-    // command, shown tab), the outcome and the next (root, tab). `leaving`: by (root, shown tab),
-    // a tab switch's next number of the tab it leaves (its visible chain disappears, whichever
-    // tab comes next); `showing`: by (root, command, tab shown next), its outcome and the next
-    // (root, tab).
+    // the number of its `Front` in `frontList` (outcome `runEachTime` when a command names a view
+    // controller by address, which differs between such states). `showing`: by (root, command,
+    // tab shown next), a tab switch's outcome and the next (root, tab).
     private var fronts = TransitionTable()
+    private var frontList: [Front] = []
     private var frontCommands: [UInt32] = []
+    /// For each command: the tab a tab switch of the root shows, or -1.
     private var frontTabs: [Int32] = []
-    private var local = TransitionTable(capacity: 1 << 12)
-    private var leaving = TransitionTable()
+    /// For each command that is not a tab switch of the root: its outcome once learnt, and the
+    /// next (root, tab). Beside the command, not in a table: read for nearly every transition.
+    private var frontOutcomes: [TransitionTable.Answer?] = []
     private var showing = TransitionTable()
+
+    /// The states with one root and shown tab: their commands, and what is known of them.
+    private struct Front {
+        /// `frontCommands[first ..< first + count]` (and `frontTabs`, `frontOutcomes`).
+        var first: Int
+        var count: Int
+        /// A tab switch's next number of the tab it leaves, once learnt (its visible chain
+        /// disappears, whichever tab comes next).
+        var leaving: UInt32?
+    }
     /// Tests only: every reused outcome is also run in the engine, and each difference noted here.
     var verifyReuse = false
     private(set) var reuseMismatches: [String] = []
@@ -382,16 +391,16 @@ struct Explorer {
         var front = fronts.get(root, tab, 0)
         if front == nil { front = learnFront(root, tab, node: node, depth: d) }
         guard let front, front.outcome == .state else { return expandByRunning(node, depth: d) }
-        let commands = Int(front.first)..<Int(front.first + front.second)
-        for i in commands {
+        let f = Int(front.first)
+        for i in frontList[f].first..<frontList[f].first + frontList[f].count {
             let c = frontCommands[i]
-            let l = lookup(c, target: Int(frontTabs[i]), root: root, tab: tab, shown: shown)
+            let l = lookup(i, front: f, root: root, shown: shown)
             if let known = l.known, !verifyReuse {
                 reuse(known, at: l.position, left: l.left, shown: shown, node: node, command: c, length: length)
             } else {
                 let r = run(c, from: node, depth: d)
                 if let known = l.known { compare(known, at: l.position, left: l.left, shown: shown, with: r, node: node, command: c, length: length) }
-                if l.learn { remember(r, root: root, command: c, tab: tab, shown: shown, target: l.target, length: length) }
+                if l.learn { remember(r, command: i, front: f, root: root, shown: shown, target: l.target, length: length) }
             }
             if stopped { return }
         }
@@ -414,19 +423,21 @@ struct Explorer {
 
     // Mutating although it only reads: called from the mutating search, a non-mutating method
     // made the optimiser copy the whole explorer (every array retained) on each call.
-    private mutating func lookup(_ c: UInt32, target: Int, root: UInt32, tab: UInt32, shown: Int) -> Lookup {
+    /// Command `i` of front `f`.
+    private mutating func lookup(_ i: Int, front f: Int, root: UInt32, shown: Int) -> Lookup {
+        let target = Int(frontTabs[i])
         let position = 2 + (target < 0 ? shown : target)
         var l = Lookup(known: nil, position: position, left: nil, learn: false, target: target)
         if target < 0 {
-            l.known = local.get(root, c, tab)
+            l.known = frontOutcomes[i]
             l.learn = l.known == nil
         } else {
-            let shows = showing.get(root, c, nodeKey[position]), leaves = leaving.get(root, 0, tab)
+            let shows = showing.get(root, frontCommands[i], nodeKey[position]), leaves = frontList[f].leaving
             if let shows, shows.outcome != .state {
                 l.known = shows
             } else if let shows, let leaves {
                 l.known = shows
-                l.left = leaves.second
+                l.left = leaves
             }
             l.learn = shows == nil || (shows!.outcome == .state && leaves == nil)
         }
@@ -448,12 +459,14 @@ struct Explorer {
         let byAddress = commands.contains { Self.receiver(of: commandTable[Int($0)]).map { $0 != windowRoot } ?? false }
         var answer = TransitionTable.Answer(outcome: .runEachTime, first: 0, second: 0)
         if !byAddress {
-            answer = .init(outcome: .state, first: UInt32(frontCommands.count), second: UInt32(commands.count))
+            answer = .init(outcome: .state, first: UInt32(frontList.count), second: 0)
+            frontList.append(Front(first: frontCommands.count, count: commands.count, leaving: nil))
             for c in commands {
                 var target: Int32 = -1
                 if case .tab(let k) = commandTable[Int(c)], tabBar == windowRoot { target = Int32(truncatingIfNeeded: k) }
                 frontCommands.append(c)
                 frontTabs.append(target)
+                frontOutcomes.append(nil)
             }
         }
         fronts.set(root, tab, 0, answer)
@@ -509,15 +522,16 @@ struct Explorer {
         }
     }
 
-    private mutating func remember(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), root: UInt32, command c: UInt32, tab: UInt32,
+    /// What running command `i` of front `f` taught.
+    private mutating func remember(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command i: Int, front f: Int, root: UInt32,
                                    shown: Int, target: Int, length: Int) {
         let answer = learnt(r, shown: shown, target: target, length: length)
         if target < 0 {
-            local.set(root, c, tab, answer)
+            frontOutcomes[i] = answer
             return
         }
-        showing.set(root, c, nodeKey[2 + target], answer)
-        if answer.outcome == .state { leaving.set(root, 0, tab, .init(outcome: .state, first: 0, second: key[2 + shown])) }
+        showing.set(root, frontCommands[i], nodeKey[2 + target], answer)
+        if answer.outcome == .state { frontList[f].leaving = key[2 + shown] }
     }
 
     /// Tests only (`verifyReuse`): the engine's outcome against the reused one.
@@ -763,8 +777,9 @@ struct Explorer {
         let notReached = flow.scenes.indices.filter { !sceneReached[$0] }.map { flow.scenes[$0].id }
         let notPerformed = flow.segues.indices.filter { !segueDone[$0] }.map { Self.describeSegue($0, in: flow) }
         let treeBytes = parent.count * (4 + 4)
-        let learntBytes = encoder.segments.bytes + encoder.roots.bytes + fronts.bytes + local.bytes + leaving.bytes + showing.bytes
-            + (frontCommands.count + frontTabs.count) * 4
+        let learntBytes = encoder.segments.bytes + encoder.roots.bytes + fronts.bytes + showing.bytes
+            + frontList.count * MemoryLayout<Front>.stride + (frontCommands.count + frontTabs.count) * 4
+            + frontOutcomes.count * MemoryLayout<TransitionTable.Answer?>.stride
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,
