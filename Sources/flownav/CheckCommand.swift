@@ -53,6 +53,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("lint-only"), help: "Only the lints; do not explore.")
     var lintOnly = false
 
+    @Flag(name: .customLong("no-reuse"), help: "Run every transition in the engine, instead of reusing a command's outcome for states with the same root and tab (the report is the same, only slower).")
+    var noReuse = false
+
     func validate() throws {
         if flows.isEmpty { throw ValidationError("give at least one flow file") }
         if Severity(name: severity) == nil { throw ValidationError("--severity must be error, warning or note, not '\(severity)'") }
@@ -66,7 +69,7 @@ struct CheckCommand: ParsableCommand {
         let threshold = Severity(name: severity)!
         let options = CheckOptions(
             explore: !lintOnly,
-            exploration: ExploreOptions(depth: depth, maxStates: maxStates, perform: ExploreOptions.Perform(rawValue: perform)!))
+            exploration: ExploreOptions(depth: depth, maxStates: maxStates, perform: ExploreOptions.Perform(rawValue: perform)!, reuse: !noReuse))
         var reports: [Report] = []
         var loadFailed = false
         for path in flows {

@@ -35,6 +35,23 @@ struct CommandLineTests {
         #expect(b.stderr.contains("missing required key 'name'"))
     }
 
+    @Test("--no-reuse runs every transition in the engine and reports the same (a tab bar app, where outcomes are reused)")
+    func noReuse() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        // The shop flow with a checkout that reads a cart nobody injects: a trap to find.
+        let shop = try folder.file("shop.json", contents: Flows.text(ShopFlow.body([(#""set": { "cart": "self.cart" }"#, #""set": {}"#)])))
+        let reused = try runFlownav(["check", shop, "--format", "json", "--depth", "8"])
+        let run = try runFlownav(["check", shop, "--format", "json", "--depth", "8", "--no-reuse"])
+        #expect(reused.status == 1 && run.status == 1, "\(reused)\n\(run)")
+        // Everything but the timing.
+        func timeless(_ s: String) -> [String] {
+            s.split(separator: "\n").map(String.init).filter { !$0.contains("seconds") && !$0.contains("statesPerSecond") && !$0.contains("bytesPerState") }
+        }
+        #expect(timeless(reused.stdout) == timeless(run.stdout))
+        #expect(reused.stdout.contains("\"rule\": \"trap\""))
+    }
+
     @Test("--format json and --format sarif (2.1.0)")
     func machineFormats() throws {
         let j = try runFlownav(["check", "flows/segue-actions.json", "--format", "json"])

@@ -43,6 +43,32 @@ struct ReuseTests {
         return (reused.explorer.reusedTransitions, reused.transitions)
     }
 
+    @Test("the transition table answers as a dictionary does, across its growth and replacements")
+    func table() {
+        var table = TransitionTable(capacity: 4)
+        var reference: [[UInt32]: TransitionTable.Answer] = [:]
+        var rng = SplitMix(7)
+        let outcomes: [TransitionTable.Outcome] = [.state, .crash, .rejected, .runEachTime]
+        for _ in 0..<20_000 {
+            // Small ranges, so that keys repeat (replacements) and collide.
+            let key = [UInt32(rng.int(0...30)), UInt32(rng.int(0...40)), UInt32(rng.int(0...50))]
+            let answer = TransitionTable.Answer(outcome: outcomes[rng.int(0...3)], first: UInt32(rng.int(0...1_000)), second: UInt32(rng.int(0...1_000)))
+            table.set(key[0], key[1], key[2], answer)
+            reference[key] = answer
+        }
+        #expect(table.count == reference.count)
+        var wrong: [[UInt32]] = []
+        for a in 0...31 as ClosedRange<UInt32> {
+            for b in 0...41 as ClosedRange<UInt32> {
+                for c in 0...51 as ClosedRange<UInt32> {
+                    let got = table.get(a, b, c), want = reference[[a, b, c]]
+                    if !(got?.outcome == want?.outcome && got?.first == want?.first && got?.second == want?.second) { wrong.append([a, b, c]) }
+                }
+            }
+        }
+        #expect(wrong == [])
+    }
+
     @Test("tab bar flows made from 16 seeds: reusing gives the report running everything gives")
     func randomFlows() throws {
         var reused = 0, loaded = 0
