@@ -1,34 +1,42 @@
 /// The visited set: every key once, in one contiguous arena of words, found through an
-/// open-addressing table (linear probing, at most half full) whose slots hold each key's hash
-/// beside its number, so a probe reads a key's words only when the hashes agree.
+/// open-addressing table (linear probing, at most half full). A slot is 32 bits: the key's number
+/// in its low bits (as many as the table's size needs) and the top bits of its hash above them,
+/// so that a probe reads a key's words (and where they start) only when those bits agree. The
+/// table is far larger than the caches at a million states: every word a probe reads elsewhere
+/// is another wait for memory, so the slot carries what decides most probes.
 struct StateSet {
     /// The keys one after another; the words from `used` on are room to grow into.
     private var arena: [UInt32] = []
     private var used = 0
     /// `starts[i] ..< starts[i + 1]`: key i's words in the arena.
     private var starts: [UInt32] = [0]
-    /// hash << 32 | (key number + 1); 0 is empty.
-    private var slots: [UInt64]
+    /// Each key's hash, by number: read only to grow the table.
+    private var hashes: [UInt32] = []
+    /// tag << indexBits | (key number + 1); 0 is empty.
+    private var slots: [UInt32]
     private var mask: Int
+    /// log2 of the table's size: the table is at most half full, so a number + 1 fits.
+    private var indexBits: Int
 
     init(capacity: Int = 1 << 12) {
         var n = 16
         while n < capacity * 2 { n <<= 1 }
-        slots = [UInt64](repeating: 0, count: n)
+        slots = [UInt32](repeating: 0, count: n)
         mask = n - 1
+        indexBits = n.trailingZeroBitCount
     }
 
-    var count: Int { starts.count - 1 }
+    var count: Int { hashes.count }
 
-    /// Bytes held per key: its words, its start, and two table slots (the table is kept at most
-    /// half full; its initial size and the arena's room to grow are not charged).
+    /// Bytes held per key: its words, its start and hash, and two table slots (the table is kept
+    /// at most half full; its initial size and the arena's room to grow are not charged).
     var bytesPerState: Double {
         guard count > 0 else { return 0 }
-        return Double(used * 4) / Double(count) + 4 + 2 * 8
+        return Double(used * 4) / Double(count) + 4 + 4 + 2 * 4
     }
 
     /// Bytes held in all, room included.
-    var bytes: Int { arena.count * 4 + starts.count * 4 + slots.count * 8 }
+    var bytes: Int { (arena.count + starts.count + hashes.count + slots.count) * 4 }
 
     /// Copies key `index` to the front of `out` (grown as needed) and returns its length.
     func copyKey(_ index: Int, into out: inout [UInt32]) -> Int {
@@ -70,8 +78,9 @@ struct StateSet {
     /// The number of the first `count` words of `key`, and whether they are new.
     mutating func insert(_ key: [UInt32], count n: Int) -> (index: Int, inserted: Bool) {
         let h = key.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[..<n])) }
-        let tag = UInt64(h) << 32
-        var pos = Int(truncatingIfNeeded: UInt64(h)) & mask
+        let numberMask = UInt32(truncatingIfNeeded: (1 << indexBits) - 1)
+        let tag = indexBits >= 32 ? 0 : h & ~numberMask
+        var pos = Int(truncatingIfNeeded: h) & mask
         // Probed through pointers: the table and the arena are read for nearly every transition.
         let found: Int? = slots.withUnsafeBufferPointer { s in
             arena.withUnsafeBufferPointer { a in
@@ -80,8 +89,8 @@ struct StateSet {
                         while true {
                             let v = s[pos]
                             if v == 0 { return nil }
-                            if v & 0xFFFF_FFFF_0000_0000 == tag {
-                                let i = Int(truncatingIfNeeded: v & 0xFFFF_FFFF) - 1
+                            if v & ~numberMask == tag {
+                                let i = Int(v & numberMask) - 1
                                 let start = Int(st[i])
                                 if Int(st[i + 1]) - start == n {
                                     var j = 0
@@ -106,23 +115,28 @@ struct StateSet {
         }
         used += n
         starts.append(UInt32(truncatingIfNeeded: used))
-        slots[pos] = tag | UInt64(index + 1)
+        hashes.append(h)
+        slots[pos] = tag | UInt32(truncatingIfNeeded: index + 1)
         if count * 2 > slots.count { grow() }
         return (index, true)
     }
 
+    /// Doubles the table: one bit more for numbers, one less for the hash.
     private mutating func grow() {
         let n = slots.count * 2
-        var fresh = [UInt64](repeating: 0, count: n)
+        var fresh = [UInt32](repeating: 0, count: n)
         let m = n - 1
+        let bits = n.trailingZeroBitCount
+        let numberMask = UInt32(truncatingIfNeeded: (1 << bits) - 1)
         fresh.withUnsafeMutableBufferPointer { f in
-            for v in slots where v != 0 {
-                var pos = Int(truncatingIfNeeded: v >> 32) & m
+            for (index, h) in hashes.enumerated() {
+                var pos = Int(truncatingIfNeeded: h) & m
                 while f[pos] != 0 { pos = (pos + 1) & m }
-                f[pos] = v
+                f[pos] = (bits >= 32 ? 0 : h & ~numberMask) | UInt32(truncatingIfNeeded: index + 1)
             }
         }
         slots = fresh
         mask = m
+        indexBits = bits
     }
 }
