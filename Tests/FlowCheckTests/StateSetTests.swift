@@ -1,0 +1,36 @@
+@testable import FlowCheck
+import Testing
+
+/// The visited set against the standard library's: numbers in insertion order, through many
+/// doublings of the table (each takes a bit from the hash tags in the slots).
+@Suite("Visited set")
+struct StateSetTests {
+    @Test("numbers keys as a dictionary would, across growth, with keys of every length")
+    func matchesDictionary() {
+        var set = StateSet(capacity: 1)
+        var reference: [[UInt32]: Int] = [:]
+        var rng = SplitMix(11)
+        var key = [UInt32](repeating: 0, count: 64)
+        var wrong = 0
+        for _ in 0..<60_000 {
+            // Short keys over a small alphabet, so that many repeat; some long ones.
+            let n = rng.int(0...9) == 0 ? rng.int(10...40) : rng.int(1...6)
+            for j in 0..<n { key[j] = UInt32(rng.int(0...3)) }
+            let words = Array(key[..<n])
+            let (index, inserted) = set.insert(key, count: n)
+            if let known = reference[words] {
+                if inserted || index != known { wrong += 1 }
+            } else {
+                if !inserted || index != reference.count { wrong += 1 }
+                reference[words] = reference.count
+            }
+        }
+        #expect(wrong == 0)
+        #expect(set.count == reference.count)
+        var out: [UInt32] = []
+        for (words, index) in reference.prefix(500) {
+            let n = set.copyKey(index, into: &out)
+            #expect(Array(out[..<n]) == words)
+        }
+    }
+}
