@@ -1,0 +1,155 @@
+import FlowEngine
+import FlowModel
+
+/// What a command's events tell the exploration: coverage, and problems with where to blame them.
+extension Explorer {
+    /// `command`: the number of the command that ran (nil: the launch).
+    mutating func analyse(_ events: [Event], after: Simulator, before: Simulator?, node: Int32, command: UInt32?) {
+        var lastLoaded: Int?
+        for n in events.indices {
+            // Matched in place: copying each event would retain and release its strings.
+            switch events[n] {
+            case .instantiated(let id, _):
+                let instances = after.state.instances
+                if let s = instances[id].scene {
+                    sceneReached[s] = true
+                    if let p = instances[id].parent, let ps = instances[p].scene, instances[id].role != .embedded,
+                       let r = relationshipOf[ps * flow.scenes.count + s] {
+                        segueDone[r] = true
+                    }
+                }
+            case .called(let id, _, let detail):
+                if let id, case .prepare(let identifier, let destination, _)? = detail?.kind {
+                    performed(from: id, identifier: identifier, destination: destination, in: after)
+                }
+            case .lifecycle(let id, let callback):
+                if callback == .viewDidLoad { lastLoaded = id }
+            case .console(let category, let message):
+                let rule: Rule
+                if message.hasPrefix("Unable to find method") {
+                    rule = Rules.unableToFindMethod
+                } else if message.contains(text: "returned nil, falling back to") {
+                    rule = Rules.segueActionReturnedNil
+                } else if message.hasPrefix("Attempt to present") {
+                    rule = Rules.alreadyPresenting
+                } else {
+                    rule = Rules.uikitWarning
+                }
+                let text = "[\(category)] \(message)"
+                record(rule, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+            case .note(let text):
+                if text.hasPrefix("viewDidLoad() reads "), text.contains(text: ", which is nil") || text.contains(text: ", which has no value") {
+                    let cls = lastLoaded.map { after.state.className(of: $0) } ?? "?"
+                    let dep = text.between("viewDidLoad() reads ", ",") ?? ""
+                    record(Rules.nilDependencyInViewDidLoad, "\(cls).\(text)", key: "\(cls).\(dep)", events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.contains(text: " is nil, so nothing is injected") {
+                    record(Rules.silentCastFailure, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.contains(text: "so the unwind does nothing") {
+                    record(Rules.unwindWithoutDestination, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.contains(text: "the switch has no case for") || text.contains(text: "maps to no segue identifier") {
+                    record(Rules.typedDestinationUnhandled, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.hasPrefix("navigationController is nil") {
+                    let who = before.flatMap { b in b.state.frontmost.map { b.state.className(of: $0) } } ?? "?"
+                    record(Rules.noNavigationController, "\(who): \(text)", key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.contains(text: "neither presents nor is presented, so dismiss does nothing") {
+                    record(Rules.dismissDidNothing, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                }
+            case .crashed(let crash):
+                switch crash {
+                case .trap:
+                    record(Rules.trap, crash.consoleLines.joined(separator: "\n"), key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                case .exception:
+                    record(Rules.uncaughtException, crash.consoleLines.last ?? "", key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                }
+            case .injected, .transition:
+                break
+            }
+        }
+    }
+
+    /// Segue coverage from `prepare(for:sender:)`: its segue's identifier, or without one, its destination.
+    mutating func performed(from source: Int, identifier: String?, destination dest: Int, in sim: Simulator) {
+        guard let scene = sim.state.instances[source].scene, seguesLeftFrom[scene] > 0 else { return }
+        var index: Int?
+        if let identifier {
+            index = flow.segue(identifier, from: scene)
+        } else if let ds = sim.state.instances[dest].scene {
+            index = flow.segues.indices.first {
+                let s = flow.segues[$0]
+                return s.source == scene && s.identifier == nil && (s.destination == ds || s.kind == .unwind)
+            }
+        }
+        if let i = index, !segueDone[i] {
+            segueDone[i] = true
+            seguesLeftFrom[scene] -= 1
+        }
+    }
+
+    mutating func record(_ rule: Rule, _ message: String, key explicitKey: String?, events: [Event], at n: Int,
+                                 after: Simulator, before: Simulator?, node: Int32, command number: UInt32?) {
+        let command = number.map { commandTable[Int($0)] }
+        let key = rule.id + "\u{0}" + (explicitKey ?? Finding.normalised(message))
+        guard problemIndex[key] == nil else { return }
+        problemIndex[key] = problems.count
+        var console: [String] = []
+        for e in events {
+            switch e {
+            case .console(let category, let message): console.append("[\(category)] \(message)")
+            case .note(let text): console.append("note: \(text)")
+            case .crashed(let c): console += c.consoleLines
+            default: break
+            }
+        }
+        let origin = blame(rule, message, events: events, upTo: n, after: after, before: before, command: command)
+        problems.append(Problem(rule: rule, message: message, key: key, node: node, command: command, console: console, origin: origin))
+    }
+
+    // MARK: Where in the flow file
+
+    /// The part of the flow a dynamic finding is blamed on: for a trap, the class of the file in
+    /// its location (its viewDidLoad when that is where it trapped); for an unfound segue
+    /// action, the segue naming it; otherwise the segue or code action the command triggered.
+    func blame(_ rule: Rule, _ message: String, events: [Event], upTo n: Int, after: Simulator, before: Simulator?, command: Command?) -> Origin? {
+        if rule == Rules.trap, let location = message.split(separator: ":").first {
+            let file = String(location.split(separator: "/").last ?? location)
+            if let cls = classByFile[file], let decl = flow.classes[cls] {
+                let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
+                if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.className(of: id), of: cls),
+                   let v = decl.viewDidLoad {
+                    return v.origin
+                }
+                return decl.origin
+            }
+        }
+        if rule == Rules.unableToFindMethod || rule == Rules.segueActionReturnedNil, let selector = message.between(" ", "]")?.split(separator: " ").last {
+            if let s = flow.segues.first(where: { $0.action?.selector == String(selector) }) { return s.origin }
+        }
+        guard let command, let before else { return nil }
+        return Self.origin(of: command, in: before, flow: flow)
+    }
+
+    /// The segue or code action a command triggers (the first one), or the receiver's scene.
+    static func origin(of command: Command, in sim: Simulator, flow: Flow) -> Origin? {
+        let state = sim.state
+        func receiver(_ on: Int?) -> Instance? { (on ?? state.frontmost).map { state.instances[$0] } }
+        func triggered(_ t: Trigger, _ i: Instance) -> Origin? {
+            if let s = i.scene, let seg = flow.segues.first(where: { $0.source == s && $0.trigger == t }) { return seg.origin }
+            if let a = flow.actions(of: state.className(classID: i.classID)).first(where: { $0.trigger == t }) { return a.origin }
+            return i.scene.map { flow.scenes[$0].origin }
+        }
+        switch command {
+        case .tap(let control, let on):
+            return receiver(on).flatMap { triggered(.control(control), $0) }
+        case .select(_, _, let on):
+            return receiver(on).flatMap { triggered(.cell, $0) }
+        case .perform(let id, let on, _):
+            guard let i = receiver(on), let s = i.scene else { return nil }
+            return flow.segue(id, from: s).map { flow.segues[$0].origin } ?? flow.scenes[s].origin
+        case .call(let name, let on):
+            guard let i = receiver(on) else { return nil }
+            return flow.actions(of: state.className(classID: i.classID)).first { $0.name == name }?.origin
+        case .back, .dismiss, .tab:
+            return receiver(nil).flatMap { i in i.scene.map { flow.scenes[$0].origin } ?? flow.classes[state.className(classID: i.classID)]?.origin }
+        }
+    }
+}
