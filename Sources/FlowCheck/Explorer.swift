@@ -328,17 +328,24 @@ struct Explorer {
 
     /// Every command of the state, run in the engine.
     mutating func expandByRunning(_ node: Int, depth d: Int) {
-        materialize(node, depth: d)
-        // Taken out of `self` (not copied): the buffer stays unique, so it is reused.
-        var commands: [UInt32] = []
-        swap(&commands, &scratch)
-        defer { swap(&commands, &scratch) }
         var tabBar = -1
-        self.commands(in: held[d], into: &commands, tabBar: &tabBar)
+        let commands = heldCommands(node, depth: d, tabBar: &tabBar)
+        defer { scratch = commands }
         for c in commands {
             _ = run(c, from: node, depth: d)
             if stopped { return }
         }
+    }
+
+    /// Holds `node`'s state at `depth` and returns its commands, in `scratch`'s storage: taken
+    /// out of `self` (not copied), so that the buffer stays unique and is reused; the caller puts
+    /// it back. `tabBar`: the tab bar controller `tab N` switches (-1: none).
+    mutating func heldCommands(_ node: Int, depth d: Int, tabBar: inout Int) -> [UInt32] {
+        materialize(node, depth: d)
+        var commands: [UInt32] = []
+        swap(&commands, &scratch)
+        self.commands(in: held[d], into: &commands, tabBar: &tabBar)
+        return commands
     }
 
     /// Runs command `c` on the state of `node` (held at `depth`), records what it found, and adds

@@ -69,12 +69,9 @@ extension Explorer {
 
     /// The commands of a state with root `root` showing tab `tab` (held at `depth`), learnt.
     mutating func learnFront(_ root: UInt32, _ tab: UInt32, node: Int, depth d: Int) -> TransitionTable.Answer {
-        materialize(node, depth: d)
-        var commands: [UInt32] = []
-        swap(&commands, &scratch)
-        defer { swap(&commands, &scratch) }
         var tabBar = -1
-        self.commands(in: held[d], into: &commands, tabBar: &tabBar)
+        let commands = heldCommands(node, depth: d, tabBar: &tabBar)
+        defer { scratch = commands }
         let windowRoot = held[d].state.windowRoot ?? -1
         // A command that names a view controller by address (`from`) differs between states that
         // share the root and tab: such states run every command.
