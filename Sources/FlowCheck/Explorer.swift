@@ -135,6 +135,7 @@ struct Explorer {
         /// disappears, whichever tab comes next).
         var leaving: UInt32?
     }
+
     /// Tests only: every reused outcome is also run in the engine, and each difference noted here.
     var verifyReuse = false
     var reuseMismatches: [String] = []

@@ -86,7 +86,7 @@ extension Explorer {
     }
 
     mutating func record(_ rule: Rule, _ message: String, key explicitKey: String?, events: [Event], at n: Int,
-                                 after: Simulator, before: Simulator?, node: Int32, command number: UInt32?) {
+                         after: Simulator, before: Simulator?, node: Int32, command number: UInt32?) {
         let command = number.map { commandTable[Int($0)] }
         let key = rule.id + "\u{0}" + (explicitKey ?? Finding.normalised(message))
         guard problemIndex[key] == nil else { return }

@@ -101,7 +101,7 @@ extension Explorer {
 
     /// The key `answer` leads to from the state being expanded (`nodeKey`), into `out`.
     static func successor(of nodeKey: [UInt32], _ answer: TransitionTable.Answer, at position: Int, left: UInt32?, shown: Int,
-                                  length: Int, into out: inout [UInt32]) {
+                          length: Int, into out: inout [UInt32]) {
         if out.count < length { out = [UInt32](repeating: 0, count: max(length, 2 * out.count)) }
         for j in 0..<length { out[j] = nodeKey[j] }
         out[1] = answer.first
@@ -127,7 +127,8 @@ extension Explorer {
     /// What running a command from the state being expanded taught, for every state with the
     /// same root and tab: `runEachTime` when the engine searched the whole tree or the command
     /// changed more than the root and the tabs it is about.
-    func learnt(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), shown: Int, target: Int, length: Int) -> TransitionTable.Answer {
+    // Mutating for the reason `lookup` is.
+    mutating func learnt(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), shown: Int, target: Int, length: Int) -> TransitionTable.Answer {
         let each = TransitionTable.Answer(outcome: .runEachTime, first: 0, second: 0)
         guard !r.wholeTree else { return each }
         switch r.outcome {
@@ -143,7 +144,7 @@ extension Explorer {
 
     /// What running command `i` of front `f` taught.
     mutating func remember(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command i: Int, front f: Int, root: UInt32,
-                                   shown: Int, target: Int, length: Int) {
+                           shown: Int, target: Int, length: Int) {
         let answer = learnt(r, shown: shown, target: target, length: length)
         if target < 0 {
             frontOutcomes[i] = answer
@@ -155,7 +156,7 @@ extension Explorer {
 
     /// Tests only (`verifyReuse`): the engine's outcome against the reused one.
     mutating func compare(_ known: TransitionTable.Answer, at position: Int, left: UInt32?, shown: Int,
-                                  with r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), node: Int, command c: UInt32, length: Int) {
+                          with r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), node: Int, command c: UInt32, length: Int) {
         var same = known.outcome == r.outcome
         if same && known.outcome == .state {
             Self.successor(of: nodeKey, known, at: position, left: left, shown: shown, length: length, into: &verifyKey)
