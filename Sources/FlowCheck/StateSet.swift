@@ -35,8 +35,9 @@ struct StateSet {
         return Double(used * 4) / Double(count) + 4 + 4 + 2 * 4
     }
 
-    /// Bytes held in all, room included.
-    var bytes: Int { (arena.count + starts.count + hashes.count + slots.count) * 4 }
+    /// Bytes held for all keys, counted as `bytesPerState` counts them (no room to grow, no
+    /// initial table: a small exploration is not charged for tables sized for a large one).
+    var bytes: Int { Int((bytesPerState * Double(count)).rounded()) }
 
     /// Copies key `index` to the front of `out` (grown as needed) and returns its length.
     func copyKey(_ index: Int, into out: inout [UInt32]) -> Int {

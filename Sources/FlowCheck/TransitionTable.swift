@@ -41,8 +41,9 @@ struct TransitionTable {
         mask = n - 1
     }
 
-    /// Bytes held.
-    var bytes: Int { entries.count * MemoryLayout<Entry>.stride }
+    /// Bytes held for the entries set: two slots each, as the table is at most half full (its
+    /// initial size is not charged to small explorations).
+    var bytes: Int { count * 2 * MemoryLayout<Entry>.stride }
 
     @inline(__always)
     private static func slot(_ ab: UInt64, _ c: UInt32, _ mask: Int) -> Int {
