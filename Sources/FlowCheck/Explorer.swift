@@ -139,6 +139,9 @@ struct Explorer {
     /// Tests only: every reused outcome is also run in the engine, and each difference noted here.
     var verifyReuse = false
     var reuseMismatches: [String] = []
+    /// Tests: how many reused outcomes were compared with the engine's (`verifyReuse`), and how
+    /// many transitions were answered from what was learnt (without it).
+    var reuseChecks = 0
     var reusedTransitions = 0
 
     // Coverage.

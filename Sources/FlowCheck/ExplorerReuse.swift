@@ -157,6 +157,7 @@ extension Explorer {
     /// Tests only (`verifyReuse`): the engine's outcome against the reused one.
     mutating func compare(_ known: TransitionTable.Answer, at position: Int, left: UInt32?, shown: Int,
                           with r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), node: Int, command c: UInt32, length: Int) {
+        reuseChecks += 1
         var same = known.outcome == r.outcome
         if same && known.outcome == .state {
             Self.successor(of: nodeKey, known, at: position, left: left, shown: shown, length: length, into: &verifyKey)

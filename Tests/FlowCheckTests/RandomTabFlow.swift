@@ -1,8 +1,9 @@
 /// Tab bar flows made from a seed, for the tests of reused outcomes: tabs of navigation
-/// controllers (or bare screens, or a tab bar inside a tab) with show, cell, manual,
-/// presentation (of every style that changes what disappears), unwind and embed segues, code
-/// actions that present, push, dismiss, pop and perform, dependencies that are injected or
-/// not, and traps. Nobody wrote them by hand, so they reach states no hand-written flow does.
+/// controllers (or bare screens, a tab bar or a split view controller inside a tab) with show,
+/// show-detail, cell, manual, presentation (of every style that changes what disappears),
+/// unwind and embed segues, segue actions (returning nil without a selection), a
+/// `shouldPerformSegue`, code actions that present, push, dismiss, pop and perform,
+/// dependencies that are injected or not, and traps. Nobody wrote them by hand, so they reach states no hand-written flow does.
 struct RandomTabFlow {
     private var rng: SplitMix
 
@@ -23,6 +24,21 @@ struct RandomTabFlow {
         "unwindActions": ["unwindHome(_:)"],
         "actions": { "presentInCode()": { "do": "present", "class": "Screen" }, "pushInCode()": { "do": "push", "class": "Needy" } }
       },
+      "Built": {
+        "dependencies": { "item": { "type": "Item", "injection": "initializer" } },
+        "initializers": { "init(coder:item:)": { "sets": ["item"], "callsSuper": "init(coder:)" } },
+        "initCoder": { "fatalError": "init(coder:) has not been implemented", "line": 12 },
+        "viewDidLoad": { "uses": ["item"], "line": 17 }
+      },
+      "Maker": {
+        "superclass": "UITableViewController",
+        "segueActions": {
+          "makeBuilt(coder:sender:segueIdentifier:)": {
+            "returns": "Built", "initializer": "init(coder:item:)", "arguments": { "item": "Item()" }, "nilWhen": "noSelection"
+          }
+        },
+        "shouldPerform": { "G0": "selection" }
+      },
       "Coder": {
         "unwindActions": ["unwindHere(_:)"],
         "actions": {
@@ -32,7 +48,7 @@ struct RandomTabFlow {
       }
     """
 
-    static let pool = ["Screen", "List", "Needy", "Strict", "Feeder", "Home", "Coder"]
+    static let pool = ["Screen", "List", "Needy", "Strict", "Feeder", "Home", "Coder", "Maker"]
     static let unwinds = ["unwindHome(_:)", "unwindHere(_:)", "unwindNowhere(_:)"]
     static let styles = [nil, "fullScreen", "formSheet", "currentContext"]
 
@@ -58,13 +74,18 @@ struct RandomTabFlow {
         for t in 0..<tabs {
             let count = rng.int(2...4)
             let names = (0..<count).map { "s\(t)_\($0)" }
-            let shape = rng.int(0...9)
+            let shape = rng.int(0...10)
             if shape < 7 {
                 scenes.append("\"nav\(t)\": { \"class\": \"UINavigationController\" }")
                 segues.append(#"{ "source": "tabs", "destination": "nav\#(t)", "kind": "relationship", "relationship": "viewControllers" }"#)
                 segues.append(#"{ "source": "nav\#(t)", "destination": "\#(names[0])", "kind": "relationship", "relationship": "rootViewController" }"#)
             } else if shape < 9 {
                 segues.append(#"{ "source": "tabs", "destination": "\#(names[0])", "kind": "relationship", "relationship": "viewControllers" }"#)
+            } else if shape == 10 {
+                scenes.append("\"split\(t)\": { \"class\": \"UISplitViewController\" }")
+                segues.append(#"{ "source": "tabs", "destination": "split\#(t)", "kind": "relationship", "relationship": "viewControllers" }"#)
+                segues.append(#"{ "source": "split\#(t)", "destination": "\#(names[0])", "kind": "relationship", "relationship": "masterViewController" }"#)
+                segues.append(#"{ "source": "split\#(t)", "destination": "\#(names[1])", "kind": "relationship", "relationship": "detailViewController" }"#)
             } else {
                 scenes.append("\"inner\(t)\": { \"class\": \"UITabBarController\" }")
                 segues.append(#"{ "source": "tabs", "destination": "inner\#(t)", "kind": "relationship", "relationship": "viewControllers" }"#)
@@ -79,7 +100,7 @@ struct RandomTabFlow {
                 func id() -> String { defer { k += 1 }; return "G\(k)" }
                 let next = names[(i + 1 + rng.int(0...count - 1)) % count]
                 segues.append(#"{ "id": "\#(id())", "source": "\#(name)", "destination": "\#(next)", "kind": "show", "trigger": "control:a" }"#)
-                switch rng.int(0...4) {
+                switch rng.int(0...6) {
                 case 0:
                     let style = Self.styles[rng.int(0...Self.styles.count - 1)].map { #", "modalPresentationStyle": "\#($0)""# } ?? ""
                     segues.append(#"{ "id": "\#(id())", "source": "\#(name)", "destination": "\#(modals[rng.int(0...1)])", "kind": "presentation", "trigger": "control:b"\#(style) }"#)
@@ -91,6 +112,13 @@ struct RandomTabFlow {
                     scenes.append("\"e\(t)_\(i)\": { \"class\": \"Needy\", \"controls\": [\"x\"] }")
                     segues.append(#"{ "source": "\#(name)", "destination": "e\#(t)_\#(i)", "kind": "embed" }"#)
                     segues.append(#"{ "id": "G0", "source": "e\#(t)_\#(i)", "destination": "\#(modals[0])", "kind": "presentation", "trigger": "control:x" }"#)
+                case 4:
+                    segues.append(#"{ "id": "\#(id())", "source": "\#(name)", "destination": "\#(names[rng.int(0...count - 1)])", "kind": "showDetail", "trigger": "control:b" }"#)
+                case 5:
+                    // Built through the segue action on a Maker, else decoded: init(coder:) traps.
+                    scenes.append("\"b\(t)_\(i)\": { \"class\": \"Built\" }")
+                    let action = cls == "Maker" ? #", "action": "makeBuilt(coder:sender:segueIdentifier:)""# : ""
+                    segues.append(#"{ "id": "\#(id())", "source": "\#(name)", "destination": "b\#(t)_\#(i)", "kind": "show", "trigger": "control:b"\#(action) }"#)
                 default:
                     break
                 }

@@ -38,6 +38,8 @@ struct ReuseTests {
         let verified = outcome(flow, on, verify: true)
         let plain = outcome(flow, off)
         #expect(verified.explorer.reuseMismatches == [], sourceLocation: sourceLocation)
+        // Every outcome reused without verifying was compared with the engine's when verifying.
+        #expect(verified.explorer.reuseChecks == reused.explorer.reusedTransitions, sourceLocation: sourceLocation)
         #expect(reused.text == plain.text, sourceLocation: sourceLocation)
         #expect(verified.text == plain.text, sourceLocation: sourceLocation)
         return (reused.explorer.reusedTransitions, reused.transitions)
