@@ -45,12 +45,12 @@ public struct ExploreOptions: Hashable, Sendable {
 /// values themselves are not kept. To run a command on a state, the state is rebuilt by
 /// replaying the path to it from the nearest ancestor still held (one simulator per depth).
 ///
-/// Most commands need no engine run at all. In a tab bar app the key is split: the root's number
-/// and one number per tab. A command on the shown tab reads only the root and that tab (an
-/// unwind, which searches other tabs too, is the exception the engine reports), so its outcome
-/// — the tab's next number, a crash, a rejection — is learnt once and reused for every state
-/// with the same root and tab (`TransitionTable`); a tab switch, likewise, from the tab it
-/// leaves and the tab it shows. Problems and coverage are taken from the first run, which in
+/// Most commands need no engine run at all. In a tab bar app the key is split: the root's number,
+/// one number per tab, and one for what the root presents. A command on the shown tab (or in
+/// what is presented) reads only the root and that part (an unwind, which searches other tabs
+/// too, is the exception the engine reports), so its outcome — the part's next number, a
+/// crash, a rejection — is learnt once and reused for every state with the same root and part
+/// (`ExplorerReuse`); a tab switch, likewise, from the tab it leaves and the tab it shows. Problems and coverage are taken from the first run, which in
 /// level order is also the first time the outcome is met, so the report is the same as with
 /// every transition run (`ExploreOptions.reuse`; the tests compare the two).
 ///

@@ -15,12 +15,13 @@ import FlowModel
 ///
 /// A key has one of two forms, told apart by its first word:
 /// - `treeForm`, then every node of the tree in that order;
-/// - `splitForm`, when the window's root is a tab bar controller whose children are all tabs and
-///   that presents nothing (the root of most apps): then the root's own words, as their number
-///   in `roots`, and for each tab its whole subtree's words, as their number in `segments`.
-///   A command on the selected tab changes only that tab's number (and a tab switch, two), so
-///   `Explorer` reuses a command's outcome for every state with the same root and tab, and a
-///   state's key is a few words.
+/// - `splitForm`, when the window's root is a tab bar controller whose children are all tabs
+///   (the root of most apps): then the root's own words, as their number in `roots`; for each
+///   tab, its whole subtree's words, as their number in `segments`; and when the root presents
+///   a view controller, the presented subtree's words, numbered the same way (the root's words
+///   say whether it presents). A command on the shown tab (or in the presented subtree) changes
+///   only that number (and a tab switch, two), so `Explorer` reuses a command's outcome for
+///   every state with the same root and shown part, and a state's key is a few words.
 /// A state has only one form, so the forms never compare two states wrongly.
 struct StateEncoder {
     static let treeForm: UInt32 = 0
@@ -33,7 +34,8 @@ struct StateEncoder {
     private var classCodes: [String: UInt32] = [:]
     /// The tabs' subtrees of split keys, numbered.
     private(set) var segments = StateSet(capacity: 1 << 10)
-    /// The roots' own words of split keys, numbered; and by that number, the tab the root shows.
+    /// The roots' own words of split keys, numbered; and by that number, the part the user acts
+    /// on: the tab the root shows, or (the number of tabs) what the root presents.
     private(set) var roots = StateSet(capacity: 16)
     private(set) var shownTab: [Int] = []
 
@@ -57,7 +59,7 @@ struct StateEncoder {
             key[0] = Self.treeForm
             return tree(from: root, state, into: &key, at: 1)
         }
-        if key.count < 2 + tabs { key = [UInt32](repeating: 0, count: max(2 + tabs, 2 * key.count)) }
+        if key.count < 3 + tabs { key = [UInt32](repeating: 0, count: max(3 + tabs, 2 * key.count)) }
         key[0] = Self.splitForm
         var words: [UInt32] = []
         swap(&words, &scratch)
@@ -65,8 +67,13 @@ struct StateEncoder {
         let n = nodeWords(root, state, into: &words)
         let (r, isNew) = roots.insert(words, count: n)
         if isNew {
-            let shown = state.visibleChain(from: root).dropFirst().first
-            shownTab.append(shown.flatMap { s in Array(state.children(of: root)).firstIndex(of: s) } ?? 0)
+            // What the user acts on: the presented subtree (the number after the tabs'), or a tab.
+            if state[root].presented != nil {
+                shownTab.append(tabs)
+            } else {
+                let shown = state.visibleChain(from: root).dropFirst().first
+                shownTab.append(shown.flatMap { s in Array(state.children(of: root)).firstIndex(of: s) } ?? 0)
+            }
         }
         key[1] = UInt32(truncatingIfNeeded: r)
         var k = 2
@@ -77,14 +84,19 @@ struct StateEncoder {
             k += 1
             c = state[Int(c)].nextSibling
         }
+        if let presented = state[root].presented {
+            let length = tree(from: presented, state, into: &words, at: 0)
+            key[k] = UInt32(truncatingIfNeeded: segments.insert(words, count: length).index)
+            k += 1
+        }
         return k
     }
 
-    /// The number of tabs when `root` is split (a tab bar controller presenting nothing, all of
-    /// whose children are tabs), else 0.
+    /// The number of tabs when `root` is split (a tab bar controller all of whose children are
+    /// tabs), else 0.
     private func splitTabs(_ root: Int, _ state: AppState) -> Int {
         let r = state[root]
-        guard r.presented == nil, r.classID >= 0, Int(r.classID) < isTabBar.count, isTabBar[Int(r.classID)], r.childCount > 0 else { return 0 }
+        guard r.classID >= 0, Int(r.classID) < isTabBar.count, isTabBar[Int(r.classID)], r.childCount > 0 else { return 0 }
         var c = r.firstChild
         while c >= 0 {
             if state[Int(c)].role != .tab { return 0 }
