@@ -364,12 +364,17 @@ struct Explorer {
         var events: [Event] = []
         swap(&events, &eventBuffer)
         defer { swap(&events, &eventBuffer) }
-        s.assign(held[d])
+        // The state before, taken out of `held` while it is read (passing `held[d]` copied the
+        // simulator, a retain and release of each of its arrays, twice per transition).
+        var before = fresh
+        swap(&before, &held[d])
+        defer { swap(&before, &held[d]) }
+        s.assign(before)
         // The command is read in place and passed on by number: a copy of it per transition
         // retained and released its strings.
         guard s.run(commandTable[Int(c)], into: &events) == nil else { return (.rejected, 0, s.searchedWholeTree) }
         transitions += 1
-        analyse(events, after: s, before: held[d], node: Int32(node), command: c)
+        analyse(events, after: s, before: before, node: Int32(node), command: c)
         if s.hasCrashed {
             crashes += 1
             return (.crash, 0, s.searchedWholeTree)
@@ -382,12 +387,7 @@ struct Explorer {
     /// Adds the state whose key is the first `length` words of `key`, reached from `node` by `c`,
     /// if it is new.
     mutating func add(_ length: Int, from node: Int, by c: UInt32) {
-        let (_, inserted) = visited.insert(key, count: length)
-        if inserted { added(from: node, by: c) }
-    }
-
-    /// Records the state just inserted in `visited` as reached from `node` by `c`.
-    mutating func added(from node: Int, by c: UInt32) {
+        guard visited.insert(key, count: length).inserted else { return }
         parent.append(Int32(node))
         edge.append(c)
         if visited.count >= options.maxStates { stopped = true }

@@ -71,11 +71,6 @@ struct StateSet {
         return UInt32(truncatingIfNeeded: h)
     }
 
-    /// The number of `key`, and whether it is new.
-    mutating func insert(_ key: [UInt32]) -> (index: Int, inserted: Bool) {
-        insert(key, count: key.count)
-    }
-
     /// The number of the first `count` words of `key`, and whether they are new.
     mutating func insert(_ key: [UInt32], count n: Int) -> (index: Int, inserted: Bool) {
         let h = key.withUnsafeBufferPointer { Self.hash(UnsafeBufferPointer(rebasing: $0[..<n])) }
