@@ -79,17 +79,21 @@ struct StateEncoder {
         var k = 2
         var c = state[root].firstChild
         while c >= 0 {
-            let length = tree(from: Int(c), state, into: &words, at: 0)
-            key[k] = UInt32(truncatingIfNeeded: segments.insert(words, count: length).index)
+            key[k] = segment(Int(c), state, &words)
             k += 1
             c = state[Int(c)].nextSibling
         }
         if let presented = state[root].presented {
-            let length = tree(from: presented, state, into: &words, at: 0)
-            key[k] = UInt32(truncatingIfNeeded: segments.insert(words, count: length).index)
+            key[k] = segment(presented, state, &words)
             k += 1
         }
         return k
+    }
+
+    /// The number in `segments` of the words of the subtree from `id` (written in `words`).
+    private mutating func segment(_ id: Int, _ state: AppState, _ words: inout [UInt32]) -> UInt32 {
+        let length = tree(from: id, state, into: &words, at: 0)
+        return UInt32(truncatingIfNeeded: segments.insert(words, count: length).index)
     }
 
     /// The number of tabs when `root` is split (a tab bar controller all of whose children are
