@@ -14,6 +14,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
     targets: [
         // Flow format 1: value types, a positioned JSON reader, the loader and its diagnostics.
@@ -24,6 +25,17 @@ let package = Package(
         .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
         .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
+        // Swift sources -> the code half of a flow (classes, protocols, launch) and notes.
+        // Only the `flownav-sources` helper links it, so the shell builds without swift-syntax.
+        .target(
+            name: "FlowSources",
+            dependencies: [
+                "FlowModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(name: "flownav-sources", dependencies: ["FlowModel", "FlowSources"]),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .systemLibrary(
             name: "CEditLine",
@@ -53,6 +65,7 @@ let package = Package(
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
+        .testTarget(name: "FlowSourcesTests", dependencies: ["FlowModel", "FlowSources", "TestSupport"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

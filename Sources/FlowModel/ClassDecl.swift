@@ -46,6 +46,14 @@ public enum Injection: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct Dependency: Hashable, Sendable {
+    public init(name: String, type: String, injection: Injection, defaultValue: String?, origin: Origin) {
+        self.name = name
+        self.type = type
+        self.injection = injection
+        self.defaultValue = defaultValue
+        self.origin = origin
+    }
+
     public var name: String
     public var type: String
     public var injection: Injection
@@ -69,6 +77,14 @@ public enum SuperInitializer: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct Initializer: Hashable, Sendable {
+    public init(name: String, sets: [String], callsSuper: SuperInitializer, nib: String?, origin: Origin) {
+        self.name = name
+        self.sets = sets
+        self.callsSuper = callsSuper
+        self.nib = nib
+        self.origin = origin
+    }
+
     public var name: String
     public var sets: [String]
     public var callsSuper: SuperInitializer
@@ -82,6 +98,13 @@ public enum InitCoder: Hashable, Sendable {
 }
 
 public struct ViewDidLoad: Hashable, Sendable {
+    public init(uses: [String], asserts: [String], line: Int?, origin: Origin) {
+        self.uses = uses
+        self.asserts = asserts
+        self.line = line
+        self.origin = origin
+    }
+
     public var uses: [String]
     public var asserts: [String]
     public var line: Int?
@@ -90,6 +113,16 @@ public struct ViewDidLoad: Hashable, Sendable {
 
 /// An `@IBSegueAction` method, by Swift name, with the selector storyboards record.
 public struct SegueAction: Hashable, Sendable {
+    public init(swiftName: String, selector: String, returns: String?, initializer: String?, arguments: [Assignment], nilWhen: Condition?, origin: Origin) {
+        self.swiftName = swiftName
+        self.selector = selector
+        self.returns = returns
+        self.initializer = initializer
+        self.arguments = arguments
+        self.nilWhen = nilWhen
+        self.origin = origin
+    }
+
     public var swiftName: String
     public var selector: String
     public var returns: String?
@@ -146,6 +179,24 @@ public struct Method: Hashable, Sendable {
 
 /// A code path a user can trigger: `performSegue`, `present(…)`, `dismiss`, …
 public struct CodeAction: Hashable, Sendable {
+    public init(
+        name: String, trigger: Trigger, kind: Kind, segue: String?, sender: String?, destination: String?, values: [Assignment],
+        className: String?, initializer: String?, arguments: [Assignment], guardCondition: Condition?, origin: Origin
+    ) {
+        self.name = name
+        self.trigger = trigger
+        self.kind = kind
+        self.segue = segue
+        self.sender = sender
+        self.destination = destination
+        self.values = values
+        self.className = className
+        self.initializer = initializer
+        self.arguments = arguments
+        self.guardCondition = guardCondition
+        self.origin = origin
+    }
+
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case performSegue
         case present
@@ -173,6 +224,13 @@ public struct CodeAction: Hashable, Sendable {
 /// The app delegate's part: a root built in code (seed 003) and injection into the root (seed 004).
 public struct Launch: Hashable, Sendable {
     public struct Root: Hashable, Sendable {
+        public init(className: String, initializer: String?, arguments: [Assignment], origin: Origin) {
+            self.className = className
+            self.initializer = initializer
+            self.arguments = arguments
+            self.origin = origin
+        }
+
         public var className: String
         public var initializer: String?
         public var arguments: [Assignment]

@@ -47,6 +47,11 @@ public struct Flow: Hashable, Sendable {
 }
 
 public struct ProtocolDecl: Hashable, Sendable {
+    public init(name: String, objc: Bool) {
+        self.name = name
+        self.objc = objc
+    }
+
     public var name: String
     public var objc: Bool
 }
@@ -67,6 +72,12 @@ public struct DestinationEnum: Hashable, Sendable {
 
 /// `name = expression`, in declaration order.
 public struct Assignment: Hashable, Sendable {
+    public init(name: String, expression: String, origin: Origin) {
+        self.name = name
+        self.expression = expression
+        self.origin = origin
+    }
+
     public var name: String
     public var expression: String
     public var origin: Origin

@@ -1,0 +1,310 @@
+import FlowModel
+import SwiftSyntax
+
+/// Reads one view-controller class (its declaration and extensions) into a `ClassDecl`.
+struct ClassReader {
+    let name: String
+    let decls: Declarations
+    var notes: [SourceNote] = []
+    var decl: ClassDecl
+    /// Functions of the class by Swift name, for `viewDidLoad`'s one-call-deep reads.
+    var functions: [String: (FunctionDeclSyntax, ParsedFile)] = [:]
+
+    init(name: String, superclass: String, decls: Declarations) {
+        self.name = name
+        self.decls = decls
+        let parts = decls.classParts[name] ?? []
+        let main = parts.first { !$0.isExtension } ?? parts[0]
+        let loc = main.file.location(of: main.node)
+        decl = ClassDecl(name: name, superclass: superclass, origin: loc.origin)
+        decl.file = main.file.path
+    }
+
+    mutating func note(_ node: some SyntaxProtocol, _ file: ParsedFile, _ text: String) {
+        notes.append(SourceNote(location: file.location(of: node), subject: name, text: text))
+    }
+
+    mutating func read() -> ClassDecl {
+        let parts = decls.classParts[name] ?? []
+        for part in parts {
+            for p in part.inherited where decls.protocols[p] != nil && !decl.conformsTo.contains(p) {
+                decl.conformsTo.append(p)
+            }
+            for member in part.members {
+                if let f = member.decl.as(FunctionDeclSyntax.self) { functions[SwiftNames.function(f)] = (f, part.file) }
+            }
+        }
+        for part in parts {
+            for member in part.members {
+                let d = member.decl
+                if let v = d.as(VariableDeclSyntax.self) { readProperty(v, part.file) }
+            }
+        }
+        for part in parts {
+            for member in part.members {
+                let d = member.decl
+                if let i = d.as(InitializerDeclSyntax.self) {
+                    readInitializer(i, part.file)
+                } else if let f = d.as(FunctionDeclSyntax.self) {
+                    readFunction(f, part.file)
+                } else if let c = d.as(IfConfigDeclSyntax.self) {
+                    note(c, part.file, "members inside #if are not read")
+                }
+            }
+        }
+        return decl
+    }
+
+    // MARK: Stored properties
+
+    private mutating func readProperty(_ v: VariableDeclSyntax, _ file: ParsedFile) {
+        if v.attributes.has("IBOutlet") || v.modifiers.contains(where: { ["static", "class", "lazy", "override"].contains($0.name.text) }) {
+            return
+        }
+        let isLet = v.bindingSpecifier.tokenKind == .keyword(.let)
+        for b in v.bindings {
+            guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
+            if let accessors = b.accessorBlock, !accessors.isObserversOnly { continue }  // computed
+            let name = id.identifier.text
+            let typeSyntax = b.typeAnnotation?.type
+            let value = b.initializer?.value
+            var dep: Dependency?
+            let origin = file.location(of: id).origin
+            if let iuo = typeSyntax?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                dep = Dependency(name: name, type: iuo.wrappedType.trimmedDescription, injection: .implicitlyUnwrapped, defaultValue: nil, origin: origin)
+            } else if let opt = typeSyntax?.as(OptionalTypeSyntax.self) {
+                if isLet { continue }
+                dep = Dependency(name: name, type: opt.wrappedType.trimmedDescription, injection: .optional, defaultValue: nil, origin: origin)
+            } else if let value {
+                // A `let` with a value is a constant, not something injected.
+                if isLet { continue }
+                let type = typeSyntax?.trimmedDescription ?? inferredType(value)
+                dep = Dependency(name: name, type: type, injection: .property, defaultValue: value.trimmedDescription, origin: origin)
+            } else if let typeSyntax {
+                dep = Dependency(name: name, type: typeSyntax.trimmedDescription, injection: .initializer, defaultValue: nil, origin: origin)
+            }
+            if let dep, !decl.dependencies.contains(where: { $0.name == name }) { decl.dependencies.append(dep) }
+        }
+    }
+
+    /// `Foo()`, `[Foo]()`, literals: enough to show a declaration; otherwise the value's text.
+    private func inferredType(_ value: ExprSyntax) -> String {
+        if let call = value.as(FunctionCallExprSyntax.self) {
+            let callee = call.calledExpression.trimmedDescription
+            if let first = callee.first, first.isUppercase || first == "[" { return callee }
+        }
+        if value.is(StringLiteralExprSyntax.self) { return "String" }
+        if value.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if value.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if value.is(FloatLiteralExprSyntax.self) { return "Double" }
+        return "_"
+    }
+
+    // MARK: Initializers
+
+    private mutating func readInitializer(_ i: InitializerDeclSyntax, _ file: ParsedFile) {
+        let swiftName = SwiftNames.initializer(i)
+        let loc = file.location(of: i)
+        if swiftName == "init(coder:)" {
+            if let (message, line) = fatalError(in: i.body, file) {
+                decl.initCoder = .fatalError(message: message, line: line)
+            } else {
+                decl.initCoder = .inherited
+            }
+            return
+        }
+        guard let body = i.body else { return }
+        var sets: [String] = []
+        var callsSuper: SuperInitializer?
+        var nib: String?
+        for item in body.statements {
+            guard let e = expression(item) else { continue }
+            if let (lhs, op, _) = Sequence.binary(e), op == "=", let p = lhs.propertyName,
+               decl.dependencies.contains(where: { $0.name == p }) {
+                if !sets.contains(p) { sets.append(p) }
+            } else if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+                      m.declName.baseName.text == "init", let base = m.base?.trimmedDescription {
+                let labels = call.arguments.map { $0.label?.text ?? "_" }
+                if base == "super" || base == "self" {
+                    if labels.first == "coder" {
+                        callsSuper = .initCoder
+                    } else if labels.first == "nibName" {
+                        callsSuper = .initNibBundle
+                        nib = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalText
+                        if nib == nil, let first = call.arguments.first?.expression, !first.isNilLiteral {
+                            note(first, file, "\(swiftName) loads a nib whose name is computed: \(first.trimmedDescription)")
+                        }
+                    } else if base == "self" {
+                        note(call, file, "\(swiftName) delegates to self.init(\(labels.map { $0 + ":" }.joined())), read as ending in init(nibName:bundle:)")
+                    }
+                }
+            }
+        }
+        decl.initializers.append(Initializer(
+            name: swiftName, sets: sets,
+            callsSuper: callsSuper ?? (swiftName.hasPrefix("init(coder:") ? .initCoder : .initNibBundle),
+            nib: nib, origin: loc.origin))
+    }
+
+    private func fatalError(in body: CodeBlockSyntax?, _ file: ParsedFile) -> (String, Int)? {
+        guard let body else { return nil }
+        for item in body.statements {
+            guard let call = expression(item)?.as(FunctionCallExprSyntax.self),
+                  call.calledExpression.trimmedDescription == "fatalError" else { continue }
+            let message = call.arguments.first.flatMap { $0.expression.as(StringLiteralExprSyntax.self)?.literalText } ?? ""
+            return (message, file.location(of: call).line)
+        }
+        return nil
+    }
+
+    // MARK: Methods
+
+    private mutating func readFunction(_ f: FunctionDeclSyntax, _ file: ParsedFile) {
+        let swiftName = SwiftNames.function(f)
+        let params = f.signature.parameterClause.parameters
+        if f.attributes.has("IBSegueAction") {
+            var r = SegueActionReader(owner: self, function: f, file: file)
+            if let action = r.read() { decl.segueActions.append(action) }
+            notes += r.notes
+            return
+        }
+        let firstType = params.first?.type.trimmedDescription
+        if f.attributes.has("IBAction"), params.count == 1,
+           firstType == "UIStoryboardSegue" || firstType == "UIStoryboardSegue?" || firstType == "UIStoryboardSegue!" {
+            if !decl.unwindActions.contains(swiftName) { decl.unwindActions.append(swiftName) }
+            return
+        }
+        switch swiftName {
+        case "viewDidLoad()":
+            readViewDidLoad(f, file)
+        case "prepare(for:sender:)":
+            var r = PrepareReader(owner: self, function: f, file: file)
+            decl.prepare = r.read()
+            notes += r.notes
+        case "shouldPerformSegue(withIdentifier:sender:)":
+            var r = ShouldPerformReader(owner: self, function: f, file: file)
+            decl.shouldPerform = r.read()
+            notes += r.notes
+        default:
+            if f.attributes.has("IBAction") || swiftName == "tableView(_:didSelectRowAt:)" || swiftName == "collectionView(_:didSelectItemAt:)" {
+                var r = CodeActionReader(owner: self, function: f, file: file)
+                if let a = r.read() { decl.actions.append(a) }
+                notes += r.notes
+            }
+        }
+    }
+
+    // MARK: viewDidLoad
+
+    private mutating func readViewDidLoad(_ f: FunctionDeclSyntax, _ file: ParsedFile) {
+        guard let body = f.body else { return }
+        var reads = DependencyReads(dependencies: Set(allDependencyNames()))
+        reads.walk(body)
+        // One call deep: `assertDependencies()` and the like, declared on this class.
+        for item in body.statements {
+            guard let call = expression(item)?.as(FunctionCallExprSyntax.self) else { continue }
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+            guard let callee else { continue }
+            let name = callee + "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+            if let (g, _) = functions[name], let gb = g.body { reads.walk(gb) }
+        }
+        decl.viewDidLoad = ViewDidLoad(uses: reads.uses, asserts: reads.asserts, line: file.location(of: f).line, origin: file.location(of: f).origin)
+    }
+
+    /// Dependencies of this class and of its superclasses in the sources.
+    func allDependencyNames() -> [String] {
+        var names = decl.dependencies.map(\.name)
+        var current = decls.superclass(of: name)
+        var seen: Set<String> = [name]
+        while let c = current, !seen.contains(c), let parts = decls.classParts[c] {
+            seen.insert(c)
+            for part in parts {
+                for m in part.members {
+                    guard let v = m.decl.as(VariableDeclSyntax.self), !v.attributes.has("IBOutlet") else { continue }
+                    for b in v.bindings { if let id = b.pattern.as(IdentifierPatternSyntax.self) { names.append(id.identifier.text) } }
+                }
+            }
+            current = decls.superclass(of: c)
+        }
+        return names
+    }
+}
+
+extension AccessorBlockSyntax {
+    /// `{ didSet { … } }` keeps a property stored; `{ get … }` or `{ return … }` makes it computed.
+    var isObserversOnly: Bool {
+        guard case .accessors(let list) = accessors else { return false }
+        return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+    }
+}
+
+/// The expression of a statement, when it is one.
+func expression(_ item: CodeBlockItemSyntax) -> ExprSyntax? {
+    switch item.item {
+    case .expr(let e): return e
+    case .stmt(let s): return s.as(ExpressionStmtSyntax.self)?.expression
+    default: return nil
+    }
+}
+
+/// Reads of dependencies that would trap on a nil implicitly unwrapped value: bare uses,
+/// not `x?.y`, `x == nil`, or `if let x`; and `assert(x != nil)` / `precondition(…)`.
+struct DependencyReads {
+    let dependencies: Set<String>
+    var uses: [String] = []
+    var asserts: [String] = []
+
+    init(dependencies: Set<String>) { self.dependencies = dependencies }
+
+    mutating func walk(_ node: some SyntaxProtocol) {
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let n) = token.tokenKind, dependencies.contains(n),
+                  let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var expr = Syntax(ref)
+            if let m = ref.parent?.as(MemberAccessExprSyntax.self) {
+                // `other.x` is someone else's property; `self.x` is ours.
+                if m.declName.id == ref.id {
+                    guard m.base?.trimmedDescription == "self" else { continue }
+                    expr = Syntax(m)
+                }
+            }
+            if enclosingAssert(expr) != nil {
+                if !asserts.contains(n) { asserts.append(n) }
+                continue
+            }
+            if isSafeRead(expr) { continue }
+            if !uses.contains(n) { uses.append(n) }
+        }
+    }
+
+    private func isSafeRead(_ e: Syntax) -> Bool {
+        guard let parent = e.parent else { return false }
+        if parent.is(OptionalChainingExprSyntax.self) { return true }
+        if parent.is(OptionalBindingConditionSyntax.self) { return true }
+        if parent.is(InitializerClauseSyntax.self), parent.parent?.is(OptionalBindingConditionSyntax.self) == true { return true }
+        if let list = parent.as(ExprListSyntax.self) {
+            let items = Array(list)
+            if let i = items.firstIndex(where: { $0.id == e.id }) {
+                // `x == nil`, `x != nil`, and the left side of an assignment.
+                if i + 2 < items.count, items[i + 2].isNilLiteral { return true }
+                if i >= 2, items[i - 2].isNilLiteral { return true }
+                if i + 1 < items.count, items[i + 1].is(AssignmentExprSyntax.self) { return true }
+            }
+        }
+        return false
+    }
+
+    private func enclosingAssert(_ e: Syntax) -> FunctionCallExprSyntax? {
+        var node = e.parent
+        while let n = node {
+            if let call = n.as(FunctionCallExprSyntax.self),
+               ["assert", "precondition"].contains(call.calledExpression.trimmedDescription) {
+                return call
+            }
+            if n.is(CodeBlockItemSyntax.self) { return nil }
+            node = n.parent
+        }
+        return nil
+    }
+}

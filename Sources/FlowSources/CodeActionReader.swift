@@ -1,0 +1,138 @@
+import FlowModel
+import SwiftSyntax
+
+/// Reads a code path: an `@IBAction` or `tableView(_:didSelectRowAt:)` that performs a segue
+/// by identifier, presents / pushes / shows a view controller built in code, dismisses or pops.
+struct CodeActionReader {
+    let owner: ClassReader
+    let function: FunctionDeclSyntax
+    let file: ParsedFile
+    var notes: [SourceNote] = []
+    private var locals = Locals()
+    private var found: [CodeAction] = []
+
+    init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
+        self.owner = owner
+        self.function = function
+        self.file = file
+    }
+
+    private var name: String { SwiftNames.function(function) }
+
+    private mutating func note(_ node: some SyntaxProtocol, _ text: String) {
+        notes.append(SourceNote(location: file.location(of: node), subject: owner.name, text: "\(name): \(text)"))
+    }
+
+    mutating func read() -> CodeAction? {
+        guard let body = function.body else { return nil }
+        if trigger == .cell, let p = function.signature.parameterClause.parameters.dropFirst().first {
+            locals.values[SwiftNames.internalName(p)] = "selection"
+        }
+        visit(Syntax(body))
+        if found.count > 1 {
+            note(function.name, "navigates in \(found.count) ways; the first (\(found[0].kind.rawValue)) is read")
+        }
+        return found.first
+    }
+
+    private mutating func visit(_ node: Syntax) {
+        if let v = node.as(VariableDeclSyntax.self) {
+            for b in v.bindings {
+                if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value {
+                    locals.values[n] = locals.text(value)
+                    if SelectionShapes.isIndexPath(value) { locals.values[n] = "selection" }
+                }
+            }
+        }
+        if let call = node.as(FunctionCallExprSyntax.self), let action = navigation(call) {
+            found.append(action)
+        }
+        if node.is(ClosureExprSyntax.self) && !found.isEmpty { return }
+        for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+    }
+
+    private var trigger: Trigger {
+        name == "tableView(_:didSelectRowAt:)" || name == "collectionView(_:didSelectItemAt:)" ? .cell : .manual
+    }
+
+    private func make(_ kind: CodeAction.Kind, _ call: FunctionCallExprSyntax) -> CodeAction {
+        CodeAction(
+            name: name, trigger: trigger, kind: kind, segue: nil, sender: nil, destination: nil, values: [],
+            className: nil, initializer: nil, arguments: [], guardCondition: nil, origin: file.location(of: call).origin)
+    }
+
+    private mutating func navigation(_ call: FunctionCallExprSyntax) -> CodeAction? {
+        let callee = call.calledExpression.trimmedDescription
+        let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+        let onSelf = !callee.contains(".") || callee.hasPrefix("self.")
+        let onNavigation = callee.hasPrefix("navigationController") || callee.hasPrefix("self.navigationController")
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        switch (method, labels.first) {
+        case ("performSegue", "withIdentifier"), ("perform", "segue"):
+            guard onSelf, let idExpr = call.arguments.first?.expression else { return nil }
+            let id = idExpr.as(StringLiteralExprSyntax.self)?.literalText ?? owner.decls.typedIdentifier(idExpr)
+            guard let id else {
+                note(call, "segue identifier computed at run time: \(idExpr.trimmedDescription)")
+                return nil
+            }
+            var a = make(.performSegue, call)
+            a.segue = id
+            if let s = call.arguments.first(where: { $0.label?.text == "sender" }) {
+                let text = locals.text(s.expression)
+                a.sender = text == "nil" ? nil : text
+            }
+            return a
+        case ("present", "_") where onSelf, ("pushViewController", "_") where onNavigation,
+             ("show", "_") where onSelf, ("showDetailViewController", "_") where onSelf:
+            guard let arg = call.arguments.first?.expression else { return nil }
+            let kind: CodeAction.Kind = method == "present" ? .present : method == "pushViewController" ? .push : method == "show" ? .show : .showDetail
+            guard let (className, initializer, args) = built(arg) else { return nil }
+            var a = make(kind, call)
+            a.className = className
+            a.initializer = initializer
+            a.arguments = args
+            return a
+        case ("dismiss", _) where onSelf || callee.hasPrefix("presentingViewController"):
+            return make(.dismiss, call)
+        case ("popViewController", _) where onNavigation:
+            return make(.pop, call)
+        default:
+            return nil
+        }
+    }
+
+    /// The view controller an expression builds: `X(a: b)`, a local holding one, or a scene
+    /// instantiated by identifier. Alerts and other UIKit classes are not navigation.
+    private mutating func built(_ e: ExprSyntax) -> (String, String?, [Assignment])? {
+        var expr = e.unwrapped
+        if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            guard let decl = declaration(of: name), let value = decl.initializer?.value else { return nil }
+            expr = value.unwrapped
+        }
+        if let (_, type) = Sequence.cast(expr) {
+            guard owner.decls.classParts[type] != nil else { return nil }
+            note(expr, "builds \(type) from the storyboard (\(expr.trimmedDescription)); read as \(type) through init(coder:)")
+            return (type, nil, [])
+        }
+        guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.trimmedDescription
+        guard owner.decls.classParts[callee] != nil else { return nil }
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let initializer = labels.isEmpty ? nil : "init(" + labels.map { $0 + ":" }.joined() + ")"
+        let mapping = initializer.map { owner.decls.parameterTargets(of: callee, initializer: $0) } ?? [:]
+        let args = call.arguments.map { a in
+            Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression), origin: file.location(of: a).origin)
+        }
+        return (callee, initializer, args)
+    }
+
+    private func declaration(of name: String) -> PatternBindingSyntax? {
+        guard let body = function.body else { return nil }
+        for item in body.statements {
+            guard case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) else { continue }
+            for b in v.bindings where b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { return b }
+        }
+        return nil
+    }
+}

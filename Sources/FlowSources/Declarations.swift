@@ -1,0 +1,178 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One parsed file, with what turns syntax positions into lines.
+struct ParsedFile {
+    let path: String
+    let tree: SourceFileSyntax
+    let converter: SourceLocationConverter
+
+    init(_ file: SourceFile) {
+        path = file.path
+        tree = Parser.parse(source: file.text)
+        converter = SourceLocationConverter(fileName: file.path, tree: tree)
+    }
+
+    func location(of node: some SyntaxProtocol) -> SwiftLocation {
+        let l = node.startLocation(converter: converter, afterLeadingTrivia: true)
+        return SwiftLocation(file: path, line: l.line, column: l.column)
+    }
+}
+
+/// A class declaration or one of its extensions: where members come from.
+struct ClassPart {
+    let file: ParsedFile
+    let node: Syntax
+    let inherited: [String]
+    let members: MemberBlockItemListSyntax
+    let isExtension: Bool
+    let isObjCMembers: Bool
+}
+
+/// Everything declared across the files, before any class is interpreted: classes with their
+/// extensions merged, protocols, and the raw values of string enums (typed identifiers).
+struct Declarations {
+    var classParts: [String: [ClassPart]] = [:]
+    var classOrder: [String] = []
+    var protocols: [String: (objc: Bool, location: SwiftLocation)] = [:]
+    var rawValues: [String: String] = [:]
+    /// Every top-level or nested type name declared (structs, enums, classes), to tell app types from others.
+    var typeNames: Set<String> = []
+
+    mutating func add(_ file: ParsedFile) {
+        let v = DeclarationVisitor(file: file)
+        v.walk(file.tree)
+        for (name, parts) in v.classParts {
+            if classParts[name] == nil { classOrder.append(name) }
+            classParts[name, default: []].append(contentsOf: parts)
+        }
+        for name in v.classOrder where classParts[name] == nil { classOrder.append(name) }
+        protocols.merge(v.protocols) { a, _ in a }
+        rawValues.merge(v.rawValues) { a, _ in a }
+        typeNames.formUnion(v.typeNames)
+    }
+
+    /// The declared superclass: the first inherited name of the class declaration itself, when it is a class.
+    func superclass(of name: String) -> String? {
+        guard let decl = classParts[name]?.first(where: { !$0.isExtension }), let first = decl.inherited.first else { return nil }
+        // A first inherited name that is a protocol of the sources is a conformance, not a superclass.
+        if protocols[first] != nil { return nil }
+        return first
+    }
+}
+
+private final class DeclarationVisitor: SyntaxVisitor {
+    let file: ParsedFile
+    var classParts: [String: [ClassPart]] = [:]
+    var classOrder: [String] = []
+    var protocols: [String: (objc: Bool, location: SwiftLocation)] = [:]
+    var rawValues: [String: String] = [:]
+    var typeNames: Set<String> = []
+    private var scope: [String] = []
+
+    init(file: ParsedFile) {
+        self.file = file
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    private func add(_ name: String, _ part: ClassPart) {
+        if classParts[name] == nil { classOrder.append(name) }
+        classParts[name, default: []].append(part)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        typeNames.insert(name)
+        add(name, ClassPart(
+            file: file, node: Syntax(node), inherited: inheritedNames(node.inheritanceClause),
+            members: node.memberBlock.members, isExtension: false, isObjCMembers: node.attributes.has("objcMembers")))
+        scope.append(name)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.trimmedDescription
+        add(name, ClassPart(
+            file: file, node: Syntax(node), inherited: inheritedNames(node.inheritanceClause),
+            members: node.memberBlock.members, isExtension: true, isObjCMembers: false))
+        scope.append(name)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.insert(node.name.text)
+        scope.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { scope.removeLast() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let objc = node.attributes.has("objc")
+            || inheritedNames(node.inheritanceClause).contains { $0 == "NSObjectProtocol" }
+        protocols[node.name.text] = (objc, file.location(of: node.name))
+        return .skipChildren
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        typeNames.insert(name)
+        scope.append(name)
+        let isString = inheritedNames(node.inheritanceClause).first == "String"
+        let prefix = scope.joined(separator: ".")
+        for member in node.memberBlock.members {
+            guard let c = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+            for element in c.elements {
+                if let raw = element.rawValue?.value.as(StringLiteralExprSyntax.self), let text = raw.literalText {
+                    rawValues["\(prefix).\(element.name.text)"] = text
+                } else if isString, element.rawValue == nil {
+                    rawValues["\(prefix).\(element.name.text)"] = element.name.text
+                }
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) { scope.removeLast() }
+
+    // Function bodies hold no declarations the flow needs; skipping them keeps reading fast.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
+    guard let clause else { return [] }
+    return clause.inheritedTypes.map { t in
+        // `UIKit.UIViewController` names the same class.
+        let s = t.type.trimmedDescription
+        return s.hasPrefix("UIKit.") ? String(s.dropFirst(6)) : s
+    }
+}
+
+extension AttributeListSyntax {
+    func attribute(_ name: String) -> AttributeSyntax? {
+        for element in self {
+            if case .attribute(let a) = element, a.attributeName.trimmedDescription == name { return a }
+        }
+        return nil
+    }
+
+    func has(_ name: String) -> Bool { attribute(name) != nil }
+}
+
+extension StringLiteralExprSyntax {
+    /// The text of a literal without interpolations; nil when it interpolates.
+    var literalText: String? {
+        var out = ""
+        for segment in segments {
+            guard case .stringSegment(let s) = segment else { return nil }
+            out += s.content.text
+        }
+        return out
+    }
+}

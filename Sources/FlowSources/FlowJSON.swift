@@ -1,0 +1,223 @@
+import FlowModel
+
+/// Writes what was read as flow format 1 JSON: `protocols`, `launch`, `classes` and `notes`,
+/// keys in a stable order, so that a fragment can be read, diffed and merged under a
+/// hand-written flow. Swift positions go into `line` keys and into `notes`.
+public enum FlowJSON {
+    public static func fragment(_ facts: SourceFacts) -> String {
+        var w = Writer()
+        w.open("{")
+        if !facts.protocols.isEmpty {
+            w.key("protocols")
+            w.open("{")
+            for (name, p) in facts.protocols.sorted(by: { $0.key < $1.key }) {
+                w.key(name)
+                w.inline("{ \"objc\": \(p.objc) }")
+            }
+            w.close("}")
+        }
+        if facts.launch.root != nil || !facts.launch.inject.isEmpty {
+            w.key("launch")
+            w.open("{")
+            if let r = facts.launch.root {
+                w.key("root")
+                var fields = ["\"class\": \(q(r.className))"]
+                if let i = r.initializer { fields.append("\"initializer\": \(q(i))") }
+                if !r.arguments.isEmpty { fields.append("\"arguments\": \(assignments(r.arguments))") }
+                w.inline("{ " + fields.joined(separator: ", ") + " }")
+            }
+            if !facts.launch.inject.isEmpty {
+                w.key("inject")
+                w.open("[")
+                for c in facts.launch.inject { w.item(prepareCase(c)) }
+                w.close("]")
+            }
+            w.close("}")
+        }
+        w.key("classes")
+        w.open("{")
+        for (name, c) in facts.classes.sorted(by: { $0.key < $1.key }) {
+            w.key(name)
+            classEntry(c, &w)
+        }
+        w.close("}")
+        w.key("notes")
+        w.open("[")
+        for n in facts.notes {
+            w.item("{ \"file\": \(q(n.location.file)), \"line\": \(n.location.line), \"column\": \(n.location.column), "
+                + "\"class\": \(q(n.subject)), \"text\": \(q(n.text)) }")
+        }
+        w.close("]")
+        w.close("}")
+        return w.out + "\n"
+    }
+
+    private static func classEntry(_ c: ClassDecl, _ w: inout Writer) {
+        w.open("{")
+        w.key("superclass"); w.inline(q(c.superclass))
+        w.key("file"); w.inline(q(c.file))
+        if let l = c.origin.position?.line { w.key("line"); w.inline("\(l)") }
+        if !c.conformsTo.isEmpty { w.key("conformsTo"); w.inline("[" + c.conformsTo.map(q).joined(separator: ", ") + "]") }
+        if !c.dependencies.isEmpty {
+            w.key("dependencies")
+            w.open("{")
+            for d in c.dependencies {
+                w.key(d.name)
+                var fields = ["\"type\": \(q(d.type))", "\"injection\": \(q(d.injection.rawValue))"]
+                if let v = d.defaultValue { fields.append("\"default\": \(q(v))") }
+                if let l = d.origin.position?.line { fields.append("\"line\": \(l)") }
+                w.inline("{ " + fields.joined(separator: ", ") + " }")
+            }
+            w.close("}")
+        }
+        if !c.initializers.isEmpty {
+            w.key("initializers")
+            w.open("{")
+            for i in c.initializers {
+                w.key(i.name)
+                var fields = ["\"sets\": [" + i.sets.map(q).joined(separator: ", ") + "]", "\"callsSuper\": \(q(i.callsSuper.rawValue))"]
+                if let n = i.nib { fields.append("\"nib\": \(q(n))") }
+                if let l = i.origin.position?.line { fields.append("\"line\": \(l)") }
+                w.inline("{ " + fields.joined(separator: ", ") + " }")
+            }
+            w.close("}")
+        }
+        switch c.initCoder {
+        case .fatalError(let message, let line)?:
+            w.key("initCoder")
+            w.inline("{ \"fatalError\": \(q(message))" + (line.map { ", \"line\": \($0)" } ?? "") + " }")
+        case .inherited?, nil:
+            break
+        }
+        if let v = c.viewDidLoad {
+            w.key("viewDidLoad")
+            var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
+            if !v.asserts.isEmpty { fields.append("\"asserts\": [" + v.asserts.map(q).joined(separator: ", ") + "]") }
+            if let l = v.line { fields.append("\"line\": \(l)") }
+            w.inline("{ " + fields.joined(separator: ", ") + " }")
+        }
+        if !c.segueActions.isEmpty {
+            w.key("segueActions")
+            w.open("{")
+            for a in c.segueActions {
+                w.key(a.swiftName)
+                var fields: [String] = []
+                if a.selector != ObjCSelector.derive(fromSwiftName: a.swiftName) { fields.append("\"selector\": \(q(a.selector))") }
+                if let r = a.returns { fields.append("\"returns\": \(q(r))") }
+                if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
+                if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
+                if let n = a.nilWhen { fields.append("\"nilWhen\": \(q(n.description))") }
+                if let l = a.origin.position?.line { fields.append("\"line\": \(l)") }
+                w.inline("{ " + fields.joined(separator: ", ") + " }")
+            }
+            w.close("}")
+        }
+        if let cases = c.prepare {
+            w.key("prepare")
+            w.open("[")
+            for p in cases { w.item(prepareCase(p)) }
+            w.close("]")
+        }
+        if let s = c.shouldPerform {
+            w.key("shouldPerform")
+            w.inline("{ " + s.sorted(by: { $0.key < $1.key }).map { "\(q($0.key)): \(q($0.value.description))" }.joined(separator: ", ") + " }")
+        }
+        if !c.unwindActions.isEmpty { w.key("unwindActions"); w.inline("[" + c.unwindActions.map(q).joined(separator: ", ") + "]") }
+        if !c.actions.isEmpty {
+            w.key("actions")
+            w.open("{")
+            for a in c.actions {
+                w.key(a.name)
+                var fields = ["\"trigger\": \(q(a.trigger.description))", "\"do\": \(q(a.kind.rawValue))"]
+                if let s = a.segue { fields.append("\"segue\": \(q(s))") }
+                if let s = a.sender { fields.append("\"sender\": \(q(s))") }
+                if let cl = a.className { fields.append("\"class\": \(q(cl))") }
+                if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
+                if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
+                if let l = a.origin.position?.line { fields.append("\"line\": \(l)") }
+                w.inline("{ " + fields.joined(separator: ", ") + " }")
+            }
+            w.close("}")
+        }
+        w.close("}")
+    }
+
+    private static func prepareCase(_ c: PrepareCase) -> String {
+        var fields: [String] = []
+        if let s = c.segue { fields.append("\"segue\": \(q(s))") }
+        if !c.unwrap.isEmpty { fields.append("\"unwrap\": [" + c.unwrap.map { q($0.rawValue) }.joined(separator: ", ") + "]") }
+        if let a = c.cast { fields.append("\"as\": \(q(a))") }
+        if let g = c.guardCondition { fields.append("\"guard\": \(q(g.description))") }
+        if !c.set.isEmpty { fields.append("\"set\": \(assignments(c.set))") }
+        if let call = c.call { fields.append("\"call\": \(q(call))") }
+        if let with = c.with { fields.append("\"with\": \(q(with))") }
+        if let l = c.origin.position?.line { fields.append("\"line\": \(l)") }
+        return "{ " + fields.joined(separator: ", ") + " }"
+    }
+
+    private static func assignments(_ list: [Assignment]) -> String {
+        "{ " + list.map { "\(q($0.name)): \(q($0.expression))" }.joined(separator: ", ") + " }"
+    }
+
+    static func q(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if u.value < 0x20 {
+                    out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Indented JSON, one member a line; commas placed as members follow one another.
+private struct Writer {
+    var out = ""
+    private var depth = 0
+    private var first = [true]
+    private var afterKey = false
+
+    private mutating func separate() {
+        if afterKey { afterKey = false; return }
+        if !first[first.count - 1] { out += "," }
+        first[first.count - 1] = false
+        if depth > 0 { out += "\n" + String(repeating: "  ", count: depth) }
+    }
+
+    mutating func key(_ k: String) {
+        separate()
+        out += FlowJSON.q(k) + ": "
+        afterKey = true
+    }
+
+    mutating func inline(_ v: String) {
+        separate()
+        out += v
+    }
+
+    mutating func item(_ v: String) { inline(v) }
+
+    mutating func open(_ bracket: String) {
+        separate()
+        out += bracket
+        depth += 1
+        first.append(true)
+    }
+
+    mutating func close(_ bracket: String) {
+        let empty = first.removeLast()
+        depth -= 1
+        if !empty { out += "\n" + String(repeating: "  ", count: depth) }
+        out += bracket
+    }
+}

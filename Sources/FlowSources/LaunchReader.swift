@@ -1,0 +1,54 @@
+import FlowModel
+import SwiftSyntax
+
+/// Reads the app or scene delegate's launch code: a window root built in code (seed 003) and
+/// injection into the storyboard's root (seed 004).
+struct LaunchReader {
+    let decls: Declarations
+    var launch = Launch()
+    var notes: [SourceNote] = []
+
+    static let entryPoints = ["application(_:didFinishLaunchingWithOptions:)", "scene(_:willConnectTo:options:)"]
+
+    init(decls: Declarations) { self.decls = decls }
+
+    mutating func read(delegate name: String) {
+        for part in decls.classParts[name] ?? [] {
+            for m in part.members {
+                guard let f = m.decl.as(FunctionDeclSyntax.self), Self.entryPoints.contains(SwiftNames.function(f)), let body = f.body else { continue }
+                readRoot(body, part.file, name)
+                var p = PrepareReader(launchOwner: name, decls: decls, body: body, file: part.file, label: SwiftNames.function(f))
+                launch.inject += p.read()
+                notes += p.notes
+            }
+        }
+    }
+
+    private mutating func readRoot(_ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+        var locals: [String: ExprSyntax] = [:]
+        for item in body.statements {
+            if case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) {
+                for b in v.bindings {
+                    if let n = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value { locals[n] = value }
+                }
+                continue
+            }
+            guard let e = expression(item), let (lhs, op, rhs) = Sequence.binary(e), op == "=",
+                  lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
+            var value = rhs.unwrapped
+            if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
+            guard let call = value.as(FunctionCallExprSyntax.self), let first = call.calledExpression.trimmedDescription.first, first.isUppercase else {
+                notes.append(SourceNote(location: file.location(of: e), subject: owner, text: "window root not read: \(e.trimmedDescription)"))
+                continue
+            }
+            let className = call.calledExpression.trimmedDescription
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            let initializer = labels.isEmpty ? nil : "init(" + labels.map { $0 + ":" }.joined() + ")"
+            let mapping = initializer.map { decls.parameterTargets(of: className, initializer: $0) } ?? [:]
+            let args = call.arguments.map { a in
+                Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: a.expression.trimmedDescription, origin: file.location(of: a).origin)
+            }
+            launch.root = Launch.Root(className: className, initializer: initializer, arguments: args, origin: file.location(of: e).origin)
+        }
+    }
+}

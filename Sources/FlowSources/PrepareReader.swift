@@ -1,0 +1,314 @@
+import FlowModel
+import SwiftSyntax
+
+/// Reads `prepare(for:sender:)` into flow cases: identifier tests (literal or typed, through
+/// the enum's raw values), `as?` casts of the destination, navigation and tab unwraps, and
+/// the assignments and calls on the cast value. The app delegate's injection into the
+/// window's root (seed 004) has the same shape with another base.
+struct PrepareReader {
+    /// What a local name holds: the destination followed through containers, maybe cast.
+    struct Target {
+        var unwrap: [UnwrapStep] = []
+        var cast: String?
+        /// Set when the value is known to be a navigation or tab bar controller.
+        var container: ContainerKind?
+    }
+
+    struct Context {
+        var segue: String?
+        var targets: [String: Target] = [:]
+        var locals = Locals()
+    }
+
+    let owner: String
+    let decls: Declarations
+    let file: ParsedFile
+    let label: String
+    /// `segue.destination` for prepare, `window?.rootViewController` for launch.
+    let isBase: (ExprSyntax) -> Bool
+    /// The name of the segue parameter (`segue`), for `segue.identifier`.
+    let segueName: String?
+    let body: CodeBlockSyntax?
+    var notes: [SourceNote] = []
+    private var cases: [PrepareCase] = []
+
+    init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
+        self.owner = owner.name
+        self.decls = owner.decls
+        self.file = file
+        self.label = "prepare(for:sender:)"
+        let segue = function.signature.parameterClause.parameters.first.map(SwiftNames.internalName) ?? "segue"
+        self.segueName = segue
+        self.isBase = { e in e.unwrapped.trimmedDescription == "\(segue).destination" }
+        self.body = function.body
+    }
+
+    init(launchOwner: String, decls: Declarations, body: CodeBlockSyntax?, file: ParsedFile, label: String) {
+        self.owner = launchOwner
+        self.decls = decls
+        self.file = file
+        self.label = label
+        self.segueName = nil
+        self.isBase = { e in
+            let t = e.unwrapped.trimmedDescription
+            return t == "window?.rootViewController" || t == "window!.rootViewController" || t == "window.rootViewController"
+                || t == "self.window?.rootViewController" || t == "self.window!.rootViewController"
+        }
+        self.body = body
+    }
+
+    private mutating func note(_ node: some SyntaxProtocol, _ text: String) {
+        notes.append(SourceNote(location: file.location(of: node), subject: owner, text: "\(label): \(text)"))
+    }
+
+    mutating func read() -> [PrepareCase] {
+        if let body { block(body.statements, Context()) }
+        return cases
+    }
+
+    private mutating func block(_ items: CodeBlockItemListSyntax, _ start: Context) {
+        var ctx = start
+        for item in items {
+            switch item.item {
+            case .decl(let d):
+                guard let v = d.as(VariableDeclSyntax.self) else { continue }
+                for b in v.bindings {
+                    guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
+                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = ctx.locals.text(value) }
+                }
+            case .stmt(let s):
+                if let g = s.as(GuardStmtSyntax.self) {
+                    ctx = conditions(g.conditions, ctx, at: g)
+                } else if let e = s.as(ExpressionStmtSyntax.self)?.expression {
+                    statement(e, ctx)
+                } else if s.is(ReturnStmtSyntax.self) {
+                    return
+                }
+            case .expr(let e):
+                statement(e, ctx)
+            }
+        }
+    }
+
+    private mutating func statement(_ e: ExprSyntax, _ ctx: Context) {
+        if let i = e.as(IfExprSyntax.self) {
+            block(i.body.statements, conditions(i.conditions, ctx, at: i))
+            switch i.elseBody {
+            case .codeBlock(let b): block(b.statements, ctx)
+            case .ifExpr(let nested): statement(ExprSyntax(nested), ctx)
+            default: break
+            }
+            return
+        }
+        if let s = e.as(SwitchExprSyntax.self) {
+            switchStatement(s, ctx)
+            return
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasPrefix("super.") { return }
+        if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let m = lhs.as(MemberAccessExprSyntax.self),
+           let base = m.base, let t = target(base, ctx) {
+            let assignment = Assignment(name: m.declName.baseName.text, expression: ctx.locals.text(rhs), origin: file.location(of: e).origin)
+            add(t, ctx, at: e) { $0.set.append(assignment) }
+            return
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+           let base = m.base, let t = target(base, ctx), call.arguments.count <= 1 {
+            let name = m.declName.baseName.text + "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+            add(t, ctx, at: e) { c in
+                c.call = name
+                c.with = call.arguments.first.map { ctx.locals.text($0.expression) }
+            }
+            return
+        }
+        if mentionsDestination(e, ctx) { note(e, "statement not read: \(e.trimmedDescription)") }
+    }
+
+    private func mentionsDestination(_ e: ExprSyntax, _ ctx: Context) -> Bool {
+        e.tokens(viewMode: .sourceAccurate).contains { t in
+            if case .identifier(let n) = t.tokenKind { return ctx.targets[n] != nil || n == "destination" || n == "rootViewController" }
+            return false
+        }
+    }
+
+    /// Adds to the case for this identifier and target, or starts one.
+    private mutating func add(_ t: Target, _ ctx: Context, at node: some SyntaxProtocol, _ change: (inout PrepareCase) -> Void) {
+        // Without a cast the code sets UIKit's own properties (`modalPresentationStyle`), not a dependency.
+        guard t.cast != nil else {
+            note(node, "statement not read: \(node.trimmedDescription)")
+            return
+        }
+        if let i = cases.lastIndex(where: { $0.segue == ctx.segue && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil }) {
+            change(&cases[i])
+            return
+        }
+        var c = PrepareCase(origin: file.location(of: node).origin)
+        c.segue = ctx.segue
+        c.unwrap = t.unwrap
+        c.cast = t.cast
+        change(&c)
+        cases.append(c)
+    }
+
+    private mutating func switchStatement(_ s: SwitchExprSyntax, _ ctx: Context) {
+        let subject = s.subject.unwrapped.trimmedDescription
+        let isIdentifier = segueName.map { subject == "\($0).identifier" } ?? false
+        for element in s.cases {
+            guard case .switchCase(let c) = element else { continue }
+            switch c.label {
+            case .default:
+                if isIdentifier { block(c.statements, ctx) }
+            case .case(let label):
+                for item in label.caseItems {
+                    if isIdentifier {
+                        if let id = identifier(item.pattern.as(ExpressionPatternSyntax.self)?.expression) {
+                            var inner = ctx
+                            inner.segue = id
+                            block(c.statements, inner)
+                        } else {
+                            note(item, "segue identifier not read: \(item.trimmedDescription)")
+                        }
+                    } else if let (name, type) = castPattern(item.pattern), isBase(s.subject) {
+                        // `switch segue.destination { case let vc as X: … }`
+                        var inner = ctx
+                        inner.targets[name] = Target(cast: type)
+                        block(c.statements, inner)
+                    } else {
+                        note(item, "switch not read: switch \(subject)")
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    private func castPattern(_ p: PatternSyntax) -> (String, String)? {
+        guard let v = p.as(ValueBindingPatternSyntax.self), let e = v.pattern.as(ExpressionPatternSyntax.self),
+              let (base, type) = Sequence.cast(e.expression) ?? asPattern(e.expression),
+              let name = base.as(PatternExprSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        return (name, type)
+    }
+
+    private func asPattern(_ e: ExprSyntax) -> (ExprSyntax, String)? { nil }
+
+    /// Applies `if`/`guard` conditions: identifier tests and bindings of the destination.
+    private mutating func conditions(_ list: ConditionElementListSyntax, _ start: Context, at node: some SyntaxProtocol) -> Context {
+        var ctx = start
+        for element in list {
+            switch element.condition {
+            case .expression(let e):
+                for part in conjuncts(e) {
+                    if let id = identifierTest(part) {
+                        ctx.segue = id
+                    } else if mentionsIdentifier(part) {
+                        note(part, "segue identifier not read: \(part.trimmedDescription)")
+                    } else if mentionsDestination(part, ctx) {
+                        note(part, "condition not read: \(part.trimmedDescription)")
+                    }
+                }
+            case .optionalBinding(let b):
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                if let value = b.initializer?.value {
+                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = ctx.locals.text(value) }
+                }
+            default:
+                note(element, "condition not read: \(element.trimmedDescription)")
+            }
+        }
+        return ctx
+    }
+
+    private func conjuncts(_ e: ExprSyntax) -> [ExprSyntax] {
+        guard let s = e.as(SequenceExprSyntax.self) else { return [e] }
+        let items = Array(s.elements)
+        guard items.contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" }) else { return [e] }
+        var parts: [[ExprSyntax]] = [[]]
+        for item in items {
+            if item.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" { parts.append([]) } else { parts[parts.count - 1].append(item) }
+        }
+        return parts.map { p in
+            p.count == 1 ? p[0] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(p.map { $0.trimmed })))
+        }
+    }
+
+    private func mentionsIdentifier(_ e: ExprSyntax) -> Bool {
+        guard let segueName else { return false }
+        return e.trimmedDescription.contains("\(segueName).identifier")
+    }
+
+    /// `segue.identifier == "x"` (either side).
+    private func identifierTest(_ e: ExprSyntax) -> String? {
+        guard let segueName, let (lhs, op, rhs) = Sequence.binary(e), op == "==" else { return nil }
+        let subject = "\(segueName).identifier"
+        if lhs.unwrapped.trimmedDescription == subject { return identifier(rhs) }
+        if rhs.unwrapped.trimmedDescription == subject { return identifier(lhs) }
+        return nil
+    }
+
+    /// A literal, or a typed identifier resolved through the enum's raw values.
+    func identifier(_ e: ExprSyntax?) -> String? {
+        guard let e else { return nil }
+        if let s = e.as(StringLiteralExprSyntax.self) { return s.literalText }
+        return decls.typedIdentifier(e)
+    }
+
+    /// What an expression holds, when it is the destination (followed through containers).
+    private func target(_ e: ExprSyntax, _ ctx: Context) -> Target? {
+        if isBase(e) { return Target() }
+        if let name = e.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { return ctx.targets[name] }
+        if let (base, type) = Sequence.cast(e.unwrapped), var t = target(base, ctx) {
+            if let kind = containerKind(type) {
+                t.container = kind
+            } else {
+                t.cast = type
+            }
+            return t
+        }
+        let u = e.unwrapped
+        if let m = u.as(MemberAccessExprSyntax.self), let base = m.base, var t = target(base, ctx) {
+            switch m.declName.baseName.text {
+            case "topViewController", "visibleViewController":
+                t.unwrap.append(.navigationTop)
+            case "selectedViewController":
+                t.unwrap.append(.tabSelected)
+            case "first":
+                // `x.viewControllers.first`
+                guard base.unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "viewControllers",
+                      let inner = base.unwrapped.as(MemberAccessExprSyntax.self)?.base, var it = target(inner, ctx) else { return nil }
+                it.unwrap.append(it.container == .tabBar ? .tabFirst : .navigationRoot)
+                return it
+            default:
+                return nil
+            }
+            return t
+        }
+        if let sub = u.as(SubscriptCallExprSyntax.self), sub.arguments.first?.expression.trimmedDescription == "0",
+           let m = sub.calledExpression.unwrapped.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "viewControllers",
+           let base = m.base, var t = target(base, ctx) {
+            t.unwrap.append(t.container == .tabBar ? .tabFirst : .navigationRoot)
+            return t
+        }
+        return nil
+    }
+
+    private func containerKind(_ type: String) -> ContainerKind? {
+        var current: String? = type
+        var seen: Set<String> = []
+        while let c = current, !seen.contains(c) {
+            seen.insert(c)
+            if c == "UINavigationController" { return .navigation }
+            if c == "UITabBarController" { return .tabBar }
+            current = decls.superclass(of: c)
+        }
+        return nil
+    }
+}
+
+extension Declarations {
+    /// `StoryboardSegue.Main.showSettings.rawValue` or `StoryboardSegue.Main.showSettings` → "ShowSettings".
+    func typedIdentifier(_ e: ExprSyntax) -> String? {
+        var t = e.trimmedDescription
+        if t.hasSuffix(".rawValue") { t = String(t.dropLast(9)) }
+        return rawValues[t]
+    }
+}

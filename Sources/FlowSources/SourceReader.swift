@@ -1,0 +1,89 @@
+import FlowModel
+import SwiftSyntax
+
+/// Swift file texts → the code half of a flow: view-controller classes, the protocols they
+/// conform to, the app delegate's launch, and notes for what was not understood.
+/// Pure: no I/O; the caller reads the files.
+public enum SourceReader {
+    public static func read(_ files: [SourceFile]) -> SourceFacts {
+        var decls = Declarations()
+        for f in files { decls.add(ParsedFile(f)) }
+        var facts = SourceFacts()
+        facts.fileCount = files.count
+        facts.rawValues = decls.rawValues
+        facts.declaredClasses = Set(decls.classParts.keys.filter { name in decls.classParts[name]!.contains { !$0.isExtension } })
+        var launch = LaunchReader(decls: decls)
+
+        for name in decls.classOrder {
+            guard let parts = decls.classParts[name], let main = parts.first(where: { !$0.isExtension }) else { continue }
+            let (kind, outside) = lineage(of: name, decls)
+            switch kind {
+            case .viewController(let superclass):
+                var reader = ClassReader(name: name, superclass: superclass, decls: decls)
+                var decl = reader.read()
+                if let outside {
+                    reader.notes.append(SourceNote(
+                        location: main.file.location(of: main.node), subject: name,
+                        text: "superclass \(outside) is not in the sources; read as a \(decl.superclass)"))
+                }
+                facts.notes += reader.notes
+                decl.conformsTo = decl.conformsTo.filter { decls.protocols[$0] != nil }
+                for p in decl.conformsTo { facts.protocols[p] = ProtocolDecl(name: p, objc: decls.protocols[p]!.objc) }
+                facts.classes[name] = decl
+            case .delegate:
+                launch.read(delegate: name)
+            case .other:
+                continue
+            }
+        }
+        facts.launch = launch.launch
+        facts.notes += launch.notes
+        // Protocols that launch or prepare cast to are needed too.
+        for c in facts.launch.inject + facts.classes.values.flatMap({ $0.prepare ?? [] }) {
+            if let cast = c.cast, let p = decls.protocols[cast] { facts.protocols[cast] = ProtocolDecl(name: cast, objc: p.objc) }
+        }
+        facts.notes.sort { ($0.location, $0.text) < ($1.location, $1.text) }
+        return facts
+    }
+
+    enum Kind {
+        case viewController(superclass: String)
+        case delegate
+        case other
+    }
+
+    /// Follows superclasses through the sources. A chain that leaves the sources at a UIKit
+    /// view controller is a view controller; one that leaves them at an unknown class whose
+    /// name says controller is read as one, with a note (`outside`).
+    static func lineage(of name: String, _ decls: Declarations) -> (Kind, outside: String?) {
+        var current = name
+        var seen: Set<String> = []
+        while let s = decls.superclass(of: current), !seen.contains(s) {
+            seen.insert(s)
+            if UIKitClass.isKnown(s) {
+                return (.viewController(superclass: decls.superclass(of: name)!), nil)
+            }
+            if decls.classParts[s]?.contains(where: { !$0.isExtension }) == true {
+                current = s
+                continue
+            }
+            let conforms = (decls.classParts[name] ?? []).flatMap(\.inherited)
+            if s == "UIResponder" && (conforms.contains("UIApplicationDelegate") || conforms.contains("UIWindowSceneDelegate")) {
+                return (.delegate, nil)
+            }
+            // Left the sources: a UIKit or a pod's view controller stands in as the nearest known class.
+            guard s.hasSuffix("ViewController") || s.hasSuffix("Controller") && !s.hasSuffix("SearchController") && !s.hasSuffix("AlertController") else {
+                return (.other, nil)
+            }
+            let stand = s.contains("TableViewController") ? "UITableViewController"
+                : s.contains("CollectionViewController") ? "UICollectionViewController"
+                : s.contains("NavigationController") ? "UINavigationController"
+                : s.contains("TabBarController") ? "UITabBarController"
+                : s.contains("SplitViewController") ? "UISplitViewController"
+                : s.contains("PageViewController") ? "UIPageViewController" : "UIViewController"
+            let direct = decls.superclass(of: name)!
+            return (.viewController(superclass: current == name ? stand : direct), current == name ? s : nil)
+        }
+        return (.other, nil)
+    }
+}

@@ -1,0 +1,314 @@
+import FlowModel
+import FlowSources
+import Testing
+
+func read(_ sources: [String: String]) -> SourceFacts {
+    SourceReader.read(sources.sorted { $0.key < $1.key }.map { SourceFile(path: $0.key, text: $0.value) })
+}
+
+@Suite struct ClassShapeTests {
+    @Test func dependenciesAreReadWithTheirInjectionKindAndOutletsAreLeftOut() throws {
+        let facts = read(["A.swift": """
+            import UIKit
+            class DetailViewController: UIViewController {
+                @IBOutlet var label: UILabel!
+                let item: Item
+                var context: NSManagedObjectContext!
+                weak var delegate: DetailDelegate?
+                var items = [Item]()
+                let constant = 3
+                var computed: Int { 4 }
+                init?(coder: NSCoder, item: Item) {
+                    self.item = item
+                    super.init(coder: coder)
+                }
+                required init?(coder: NSCoder) {
+                    fatalError("init(coder:) has not been implemented")
+                }
+            }
+            """])
+        let c = try #require(facts.classes["DetailViewController"])
+        #expect(c.dependencies.map(\.name) == ["item", "context", "delegate", "items"])
+        #expect(c.dependencies.map(\.injection) == [.initializer, .implicitlyUnwrapped, .optional, .property])
+        #expect(c.dependencies[3].defaultValue == "[Item]()")
+        #expect(c.dependencies[3].type == "[Item]")
+        #expect(c.initializers.map(\.name) == ["init(coder:item:)"])
+        #expect(c.initializers.first?.sets == ["item"])
+        #expect(c.initializers.first?.callsSuper == .initCoder)
+        #expect(c.initCoder == .fatalError(message: "init(coder:) has not been implemented", line: 15))
+        #expect(c.origin.position?.line == 2)
+        #expect(c.file == "A.swift")
+    }
+
+    @Test func extensionsInOtherFilesAreMergedAndConformancesKeptToTheAppsProtocols() throws {
+        let facts = read([
+            "A.swift": "class ListViewController: UITableViewController, Injectable {}\nprotocol Injectable: AnyObject {}\n@objc protocol HasContext {}",
+            "B.swift": """
+                extension ListViewController: HasContext, UITableViewDelegate {
+                    @IBAction override func unwindToList(_ segue: UIStoryboardSegue) {}
+                    @IBAction func close(segue: UIStoryboardSegue?) {}
+                    @IBAction func tapped(_ sender: Any) {}
+                }
+                """,
+        ])
+        let c = try #require(facts.classes["ListViewController"])
+        #expect(c.superclass == "UITableViewController")
+        #expect(c.conformsTo == ["Injectable", "HasContext"])
+        #expect(c.unwindActions == ["unwindToList(_:)", "close(segue:)"])
+        #expect(facts.protocols["HasContext"]?.objc == true)
+        #expect(facts.protocols["Injectable"]?.objc == false)
+    }
+
+    @Test func aSuperclassOutsideTheSourcesIsReadAsTheNearestUIKitClassWithANote() throws {
+        let facts = read(["A.swift": "class Base: BaseTableViewController {}\nclass Leaf: Base {}\nclass Model {}\nclass Cell: UITableViewCell {}"])
+        #expect(facts.classes["Base"]?.superclass == "UITableViewController")
+        #expect(facts.classes["Leaf"]?.superclass == "Base")
+        #expect(facts.classes["Model"] == nil)
+        #expect(facts.classes["Cell"] == nil)
+        #expect(facts.notes.map(\.text) == ["superclass BaseTableViewController is not in the sources; read as a UITableViewController"])
+        #expect(facts.notes.first?.location == SwiftLocation(file: "A.swift", line: 1, column: 1))
+    }
+
+    @Test func viewDidLoadReadsOneCallDeepAndTellsAssertsFromSafeReads() throws {
+        let facts = read(["A.swift": """
+            class V: UIViewController {
+                var a: A!
+                var b: B!
+                var c: C!
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    assertDependencies()
+                    title = a.name
+                    if b != nil { print("b") }
+                }
+                func assertDependencies() {
+                    assert(c != nil, "c")
+                }
+            }
+            """])
+        let v = try #require(facts.classes["V"]?.viewDidLoad)
+        #expect(v.uses == ["a"])
+        #expect(v.asserts == ["c"])
+        #expect(v.line == 5)
+    }
+}
+
+@Suite struct SegueActionReadingTests {
+    @Test func theClassBuiltComesFromTheBodyWithArgumentsNamedByTheDependencyTheyFill() throws {
+        let facts = read(["A.swift": """
+            class ViewController: UIViewController {
+                @IBSegueAction func createNext(coder: NSCoder) -> UIViewController? {
+                    return NextViewController(coder: coder, content: Content(title: "Howdy"))
+                }
+            }
+            class NextViewController: UIViewController {
+                var shown: Content
+                init?(coder: NSCoder, content c: Content) {
+                    self.shown = c
+                    super.init(coder: coder)
+                }
+            }
+            """])
+        let a = try #require(facts.classes["ViewController"]?.segueActions.first)
+        #expect(a.swiftName == "createNext(coder:)")
+        #expect(a.selector == "createNextWithCoder:")
+        #expect(a.returns == "NextViewController")
+        #expect(a.initializer == "init(coder:content:)")
+        #expect(a.arguments.map(\.name) == ["shown"])
+        #expect(a.arguments.map(\.expression) == ["Content(title: \"Howdy\")"])
+        #expect(a.origin.position?.line == 2)
+    }
+
+    @Test func aGuardOnTheSelectionReturningNilIsNilWithoutASelection() throws {
+        let facts = read(["A.swift": """
+            class MenuTableViewController: UITableViewController {
+                var menuItems: [MenuItem] = []
+                @objc(showItemWithCoder:sender:)
+                @IBSegueAction func showMenuItem(_ coder: NSCoder, sender: Any?) -> UIViewController? {
+                    guard let cell = sender as? UITableViewCell, let indexPath = tableView.indexPath(for: cell) else {
+                        return nil
+                    }
+                    let menuItem = menuItems[indexPath.row]
+                    return MenuItemDetailViewController(coder: coder, menuItem: menuItem)
+                }
+            }
+            """])
+        let a = try #require(facts.classes["MenuTableViewController"]?.segueActions.first)
+        #expect(a.selector == "showItemWithCoder:sender:")
+        #expect(a.nilWhen == .noSelection)
+        #expect(a.returns == "MenuItemDetailViewController")
+        #expect(a.arguments.first?.expression == "menuItems[selection.row]")
+    }
+
+    @Test func propertiesSetAfterConstructionAreArgumentsAndOtherStatementsBecomeNotes() throws {
+        let facts = read(["A.swift": """
+            class AddViewController: UITableViewController {
+                var roomType: RoomType?
+                @IBSegueAction func selectRoomType(_ coder: NSCoder) -> SelectViewController? {
+                    let controller = SelectViewController(coder: coder)
+                    controller?.delegate = self
+                    controller?.roomType = roomType
+                    configure(controller)
+                    return controller
+                }
+            }
+            """])
+        let a = try #require(facts.classes["AddViewController"]?.segueActions.first)
+        #expect(a.returns == "SelectViewController")
+        #expect(a.initializer == nil)
+        #expect(a.arguments.map(\.name) == ["delegate", "roomType"])
+        #expect(a.arguments.map(\.expression) == ["self", "roomType"])
+        #expect(facts.notes.map(\.text) == ["selectRoomType(_:): statement not read: configure(controller)"])
+        #expect(facts.notes.first?.location.line == 7)
+    }
+}
+
+@Suite struct PrepareReadingTests {
+    @Test func identifiersCastsAndNavigationUnwrapsBecomeCases() throws {
+        let facts = read([
+            "Segues.swift": """
+                internal enum StoryboardSegue {
+                  internal enum Main: String, SegueType {
+                    case detailSegue = "DetailSegue"
+                    case plain
+                  }
+                }
+                """,
+            "List.swift": """
+                class ListViewController: UIViewController {
+                    var user: User!
+                    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                        super.prepare(for: segue, sender: sender)
+                        if segue.identifier == StoryboardSegue.Main.detailSegue.rawValue {
+                            let nav = segue.destination as? UINavigationController
+                            let vc = nav?.topViewController as? DetailViewController
+                            vc?.user = user
+                        } else if segue.identifier == "Settings" {
+                            guard let settings = segue.destination as? SettingsViewController else { return }
+                            settings.configure(with: user)
+                        }
+                        switch segue.identifier {
+                        case StoryboardSegue.Main.plain.rawValue:
+                            (segue.destination as? PlainViewController)?.value = 1
+                        default:
+                            break
+                        }
+                        if let list = segue.destination as? MessagesListViewController {
+                            list.data.subscription = self.subscription
+                        }
+                        segue.destination.modalPresentationStyle = computeStyle()
+                    }
+                }
+                """,
+        ])
+        let cases = try #require(facts.classes["ListViewController"]?.prepare)
+        #expect(cases.count == 3)
+        #expect(cases[0].segue == "DetailSegue")
+        #expect(cases[0].unwrap == [.navigationTop])
+        #expect(cases[0].cast == "DetailViewController")
+        #expect(cases[0].set.map { "\($0.name) = \($0.expression)" } == ["user = user"])
+        #expect(cases[1].segue == "Settings")
+        #expect(cases[1].call == "configure(with:)")
+        #expect(cases[1].with == "user")
+        #expect(cases[2].segue == "plain")
+        #expect(cases[2].set.first?.name == "value")
+        // `list.data.subscription = …` sets a property of a property, not a dependency of the
+        // cast value; it is shown as a note, like the computed presentation style.
+        #expect(facts.notes.map(\.location.line) == [20, 22])
+    }
+
+    @Test func shouldPerformWithLiteralResults() throws {
+        let facts = read(["A.swift": """
+            class V: UIViewController {
+                var user: User?
+                override func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool {
+                    if identifier == "Locked" { return false }
+                    switch identifier {
+                    case "Profile": return user != nil
+                    default: break
+                    }
+                    return true
+                }
+            }
+            """])
+        #expect(facts.classes["V"]?.shouldPerform == ["Locked": .never, "Profile": .isNotNil("user")])
+    }
+}
+
+@Suite struct CodeAndLaunchReadingTests {
+    @Test func actionsThatPerformPresentOrDismissAreRead() throws {
+        let facts = read(["A.swift": """
+            class ListViewController: UITableViewController {
+                var notes: [Note] = []
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    let note = notes[indexPath.row]
+                    let detail = NoteViewController(with: note)
+                    present(detail, animated: true)
+                }
+                @IBAction func showAudio(_ sender: Any) {
+                    performSegue(withIdentifier: "showAudio", sender: self)
+                }
+                @IBAction func done(_ sender: Any) { dismiss(animated: true) }
+                @IBAction func alert(_ sender: Any) {
+                    let a = UIAlertController(title: nil, message: nil, preferredStyle: .alert)
+                    present(a, animated: true)
+                }
+                @IBAction func computed(_ sender: Any) { performSegue(withIdentifier: item.segue, sender: nil) }
+            }
+            class NoteViewController: UIViewController {
+                let note: Note
+                init(with note: Note) {
+                    self.note = note
+                    super.init(nibName: "NoteViewController", bundle: nil)
+                }
+            }
+            """])
+        let c = try #require(facts.classes["ListViewController"])
+        #expect(c.actions.map(\.name) == ["tableView(_:didSelectRowAt:)", "showAudio(_:)", "done(_:)"])
+        #expect(c.actions[0].trigger == .cell)
+        #expect(c.actions[0].kind == .present)
+        #expect(c.actions[0].className == "NoteViewController")
+        #expect(c.actions[0].initializer == "init(with:)")
+        #expect(c.actions[0].arguments.map { "\($0.name) = \($0.expression)" } == ["note = notes[selection.row]"])
+        #expect(c.actions[1].segue == "showAudio")
+        #expect(c.actions[2].kind == .dismiss)
+        #expect(facts.notes.map(\.text) == ["computed(_:): segue identifier computed at run time: item.segue"])
+        #expect(facts.classes["NoteViewController"]?.initializers.first?.nib == "NoteViewController")
+        #expect(facts.classes["NoteViewController"]?.initializers.first?.callsSuper == .initNibBundle)
+    }
+
+    @Test func theAppDelegateBuildsTheRootOrInjectsIntoIt() throws {
+        let built = read(["AppDelegate.swift": """
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    let rootViewController = RootViewController(with: notes)
+                    window = UIWindow(frame: UIScreen.main.bounds)
+                    window?.rootViewController = rootViewController
+                    return true
+                }
+            }
+            """])
+        #expect(built.launch.root?.className == "RootViewController")
+        #expect(built.launch.root?.initializer == "init(with:)")
+        let injected = read(["AppDelegate.swift": """
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    if let nav = window?.rootViewController as? UINavigationController,
+                       let vc = nav.viewControllers[0] as? ViewControllerWithContext {
+                        vc.context = self.context
+                    }
+                    return true
+                }
+            }
+            @objc protocol ViewControllerWithContext { var context: NSManagedObjectContext! { get set } }
+            """])
+        #expect(injected.launch.inject.count == 1)
+        #expect(injected.launch.inject.first?.unwrap == [.navigationRoot])
+        #expect(injected.launch.inject.first?.cast == "ViewControllerWithContext")
+        #expect(injected.launch.inject.first?.set.first?.expression == "self.context")
+        #expect(injected.protocols["ViewControllerWithContext"]?.objc == true)
+    }
+}
