@@ -36,6 +36,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "flownav-sources", dependencies: ["FlowModel", "FlowSources"]),
+        // Runs flownav-sources (building it on first use) for the shell, check and import.
+        .target(name: "FlowSourcesClient"),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .systemLibrary(
             name: "CEditLine",
@@ -49,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor", "FlowSourcesClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,7 +17,8 @@ struct ClassReader {
         let main = parts.first { !$0.isExtension } ?? parts[0]
         let loc = main.file.location(of: main.node)
         decl = ClassDecl(name: name, superclass: superclass, origin: loc.origin)
-        decl.file = main.file.path
+        // Traps print `#fileID`, the module and the file's name without its folders.
+        decl.file = main.file.path.split(separator: "/").last.map(String.init) ?? main.file.path
     }
 
     mutating func note(_ node: some SyntaxProtocol, _ file: ParsedFile, _ text: String) {

@@ -148,9 +148,10 @@ private final class DeclarationVisitor: SyntaxVisitor {
 func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {
     guard let clause else { return [] }
     return clause.inheritedTypes.map { t in
-        // `UIKit.UIViewController` names the same class.
-        let s = t.type.trimmedDescription
-        return s.hasPrefix("UIKit.") ? String(s.dropFirst(6)) : s
+        // `Base<DataSource>` inherits from Base; `UIKit.UIViewController` names the same class.
+        if let id = t.type.as(IdentifierTypeSyntax.self) { return id.name.text }
+        if let m = t.type.as(MemberTypeSyntax.self), m.baseType.trimmedDescription == "UIKit" { return m.name.text }
+        return t.type.trimmedDescription
     }
 }
 

@@ -32,19 +32,28 @@ public enum SourceFinder {
         return .success(out)
     }
 
+    /// Reads the files; a file found under a folder is named relative to that folder
+    /// (`UI/Settings/SettingsViewController.swift`), a file given by itself as given.
     public static func read(_ paths: [String]) -> Result<[SourceFile], Problem> {
-        switch swiftFiles(paths) {
-        case .failure(let p): return .failure(p)
-        case .success(let files):
-            var out: [SourceFile] = []
+        var out: [SourceFile] = []
+        for given in paths {
+            let files: [String]
+            switch swiftFiles([given]) {
+            case .failure(let p): return .failure(p)
+            case .success(let f): files = f
+            }
+            let prefix = given.hasSuffix("/") ? given : given + "/"
             for f in files {
                 switch FileBytes.read(f) {
-                case .success(let bytes): out.append(SourceFile(path: f, text: String(decoding: bytes, as: UTF8.self)))
-                case .failure(let p): return .failure(Problem(path: f, message: p.message))
+                case .success(let bytes):
+                    let name = f.hasPrefix(prefix) ? String(f.dropFirst(prefix.count)) : f
+                    out.append(SourceFile(path: name, text: String(decoding: bytes, as: UTF8.self)))
+                case .failure(let p):
+                    return .failure(Problem(path: f, message: p.message))
                 }
             }
-            return .success(out)
         }
+        return .success(out)
     }
 
     private static func walk(_ folder: String, into out: inout [String]) {

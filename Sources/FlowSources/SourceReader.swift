@@ -72,7 +72,7 @@ public enum SourceReader {
                 return (.delegate, nil)
             }
             // Left the sources: a UIKit or a pod's view controller stands in as the nearest known class.
-            guard s.hasSuffix("ViewController") || s.hasSuffix("Controller") && !s.hasSuffix("SearchController") && !s.hasSuffix("AlertController") else {
+            guard ["ViewController", "NavigationController", "TabBarController"].contains(where: { s.hasSuffix($0) }) else {
                 return (.other, nil)
             }
             let stand = s.contains("TableViewController") ? "UITableViewController"

@@ -92,8 +92,13 @@ extension ExprSyntax {
 enum Sequence {
     /// `lhs OP rhs` for one operator.
     static func binary(_ e: ExprSyntax) -> (lhs: ExprSyntax, op: String, rhs: ExprSyntax)? {
-        guard let s = e.as(SequenceExprSyntax.self), s.elements.count == 3 else { return nil }
+        guard let s = e.as(SequenceExprSyntax.self), s.elements.count >= 3 else { return nil }
         let items = Array(s.elements)
+        // Assignment binds loosest: `x = a ?? b` assigns the whole rest.
+        if items[1].is(AssignmentExprSyntax.self), items.count > 3 {
+            return (items[0], "=", ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(items.dropFirst(2).map { $0.trimmed }))))
+        }
+        guard items.count == 3 else { return nil }
         if let op = items[1].as(BinaryOperatorExprSyntax.self) { return (items[0], op.operator.text, items[2]) }
         if items[1].is(AssignmentExprSyntax.self) { return (items[0], "=", items[2]) }
         return nil
