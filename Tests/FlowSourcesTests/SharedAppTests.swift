@@ -1,0 +1,109 @@
+import FlowModel
+import FlowSources
+import TestSupport
+import Testing
+
+/// The apps of `shared/apps`, read as a whole; skipped where the shared data is not beside the package.
+enum SharedApps {
+    static func read(_ name: String) throws -> SourceFacts {
+        let path = try #require(PackagePaths.app(name))
+        switch SourceFinder.read([path]) {
+        case .success(let files): return SourceReader.read(files)
+        case .failure(let p): throw p
+        }
+    }
+
+    /// Segue actions and unwind actions by owner: `Owner.name(…) -> Returns`.
+    static func actions(_ facts: SourceFacts) -> [String] {
+        facts.classes.values.flatMap { c in
+            c.segueActions.map { "\(c.name).\($0.swiftName) -> \($0.returns ?? "?")\($0.nilWhen.map { " nil when \($0)" } ?? "")" }
+                + c.unwindActions.map { "\(c.name).\($0) unwind" }
+        }.sorted()
+    }
+}
+
+
+@Suite(.enabled(if: PackagePaths.shared != nil, "shared/apps is not beside the package"))
+struct SmallAppTests {
+    @Test func segueActionDemo() throws {
+        let facts = try SharedApps.read("SegueActionDemo")
+        #expect(SharedApps.actions(facts) == ["ViewController.createNextViewController(coder:) -> NextViewController"])
+        let next = try #require(facts.classes["NextViewController"])
+        #expect(next.initCoder == .fatalError(message: "init(coder:) has not been implemented", line: 16))
+        #expect(next.dependencies.map(\.declaration) == ["let content: Content"])
+        #expect(facts.classes["ViewController"]?.actions.map(\.segue) == ["nextViewControllerSegue"])
+        #expect(facts.notes.isEmpty)
+    }
+
+    @Test func toDoList() throws {
+        let facts = try SharedApps.read("ToDoList")
+        #expect(SharedApps.actions(facts) == [
+            "ToDoTableViewController.editToDo(_:sender:) -> ToDoDetailTableViewController",
+            "ToDoTableViewController.unwindToToDoList(segue:) unwind",
+        ])
+        // The add button gets an empty controller: no nil, and toDo stays optional.
+        #expect(facts.classes["ToDoTableViewController"]?.segueActions.first?.arguments.map(\.name) == ["toDo"])
+        #expect(facts.notes.isEmpty)
+    }
+
+    @Test func hotelCodable() throws {
+        let facts = try SharedApps.read("HotelCodable")
+        #expect(SharedApps.actions(facts) == [
+            "AddRegistrationTableViewController.selectRoomType(_:) -> SelectRoomTypeTableViewController",
+            "RegistrationTableViewController.showRegistration(_:sender:) -> AddRegistrationTableViewController",
+            "RegistrationTableViewController.unwindFromAddRegistration(unwindSegue:) unwind",
+        ])
+        let select = try #require(facts.classes["AddRegistrationTableViewController"]?.segueActions.first)
+        #expect(select.arguments.map(\.name) == ["delegate", "roomType"])
+        #expect(facts.notes.isEmpty)
+    }
+
+    @Test func orderApp() throws {
+        let facts = try SharedApps.read("OrderApp")
+        #expect(SharedApps.actions(facts) == [
+            "CategoryTableViewController.showMenu(_:sender:) -> MenuTableViewController nil when noSelection",
+            "MenuTableViewController.showMenuItem(_:sender:) -> MenuItemDetailViewController nil when noSelection",
+            "OrderTableViewController.confirmOrder(_:) -> OrderConfirmationViewController",
+            "OrderTableViewController.unwindToOrderList(segue:) unwind",
+        ])
+        #expect(facts.classes["CategoryTableViewController"]?.segueActions.first?.arguments.map(\.expression) == ["categories[selection.row]"])
+        // The tab bar item the scene delegate reads is not navigation; it is shown, not dropped.
+        #expect(facts.notes.map { "\($0.location.file):\($0.location.line)" } == ["SceneDelegate.swift:14"])
+    }
+}
+
+@Suite(.enabled(if: PackagePaths.shared != nil, "shared/apps is not beside the package"))
+struct LargeAppTests {
+    @Test func habiticaUnwindOwnersAndTypedIdentifiers() throws {
+        let facts = try SharedApps.read("habitica-ios")
+        #expect(facts.fileCount == 403)
+        // Every unwind @IBAction of the app, on its owner (two are overrides; one through a generic superclass).
+        #expect(SharedApps.actions(facts).filter { $0.hasSuffix("unwind") } == [
+            "AccountSettingsViewController.unwindToListSave(_:) unwind",
+            "BaseTableViewController.unwindToList(_:) unwind",
+            "BaseTableViewController.unwindToListSave(_:) unwind",
+            "GemViewController.unwindToList(_:) unwind",
+            "ItemsViewController.unwindToListSave(_:) unwind",
+            "MessagesViewController.unwindToAcceptGuidelines(_:) unwind",
+            "PetDetailViewController.unwindToFeed(_:) unwind",
+            "PetDetailViewController.unwindToList(_:) unwind",
+            "SpellViewController.unwindToListSave(_:) unwind",
+            "SplitSocialViewController.unwindToList(_:) unwind",
+            "TaskTableViewController.unwindFilterChanged(segue:) unwind",
+        ])
+        #expect(facts.classes["PetDetailViewController"]?.superclass == "StableDetailViewController")
+        // SwiftGen's StoryboardSegue.Main.x.rawValue, resolved through Generated/.
+        #expect(facts.rawValues["StoryboardSegue.Main.detailSegue"] == "DetailSegue")
+        let avatar = try #require(facts.classes["AvatarOverviewViewController"]?.prepare)
+        #expect(avatar.compactMap(\.segue) == ["DetailSegue", "OldDetailSegue"])
+        #expect(!facts.notes.contains { $0.text.contains("identifier not read") })
+    }
+
+    @Test func rocketChatPrepareWithoutIdentifierTests() throws {
+        let facts = try SharedApps.read("Rocket.Chat-iOS")
+        #expect(facts.classes.count >= 50)
+        #expect(SharedApps.actions(facts).isEmpty)
+        let cases = facts.classes.values.flatMap { $0.prepare ?? [] }
+        #expect(cases.contains { $0.segue == nil && $0.cast != nil })
+    }
+}
