@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        .library(name: "FlowImport", targets: ["FlowImport"]),
         // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
@@ -22,7 +23,7 @@ let package = Package(
         // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
-        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowImport"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
         .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
         // Swift sources -> the code half of a flow (classes, protocols, launch) and notes.
@@ -40,6 +41,14 @@ let package = Package(
         .target(name: "FlowSourcesClient"),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // Storyboards, XIBs and app folders -> a format-1 document (then a Flow), with each
+        // scene's and segue's storyboard file, line and XML id. Pure: bytes in, values out.
+        .target(name: "FlowImport", dependencies: ["FlowModel", "CLibXML2", "FlowSourcesClient"]),
+        .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
@@ -51,13 +60,13 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor", "FlowSourcesClient",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport", "LineEditor", "FlowSourcesClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flownav-bench",
-            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck"],
+            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport"],
             path: "Benchmarks/flownav-bench"
         ),
         // What the test targets share: package paths, temporary folders, runs of the real binary.
@@ -68,6 +77,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
         .testTarget(name: "FlowSourcesTests", dependencies: ["FlowModel", "FlowSources", "TestSupport"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

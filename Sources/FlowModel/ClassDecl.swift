@@ -17,6 +17,8 @@ public struct ClassDecl: Hashable, Sendable {
     public var unwindActions: [String]
     public var methods: [Method]
     public var actions: [CodeAction]
+    /// What is not known about the class (an import without its Swift sources says so here).
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {
@@ -113,13 +115,17 @@ public struct ViewDidLoad: Hashable, Sendable {
 
 /// An `@IBSegueAction` method, by Swift name, with the selector storyboards record.
 public struct SegueAction: Hashable, Sendable {
-    public init(swiftName: String, selector: String, returns: String?, initializer: String?, arguments: [Assignment], nilWhen: Condition?, origin: Origin) {
+    public init(
+        swiftName: String, selector: String, returns: String?, initializer: String?, arguments: [Assignment], nilWhen: Condition?,
+        set: [Assignment] = [], origin: Origin
+    ) {
         self.swiftName = swiftName
         self.selector = selector
         self.returns = returns
         self.initializer = initializer
         self.arguments = arguments
         self.nilWhen = nilWhen
+        self.set = set
         self.origin = origin
     }
 
@@ -129,6 +135,9 @@ public struct SegueAction: Hashable, Sendable {
     public var initializer: String?
     public var arguments: [Assignment]
     public var nilWhen: Condition?
+    /// Properties set on the returned controller after its initializer
+    /// (`let c = X(coder: coder); c?.delegate = self; return c`).
+    public var set: [Assignment] = []
     public var origin: Origin
 }
 
@@ -181,8 +190,11 @@ public struct Method: Hashable, Sendable {
 public struct CodeAction: Hashable, Sendable {
     public init(
         name: String, trigger: Trigger, kind: Kind, segue: String?, sender: String?, destination: String?, values: [Assignment],
-        className: String?, initializer: String?, arguments: [Assignment], guardCondition: Condition?, origin: Origin
+        className: String?, initializer: String?, arguments: [Assignment], guardCondition: Condition?,
+        storyboardIdentifier: String? = nil, set: [Assignment] = [], origin: Origin
     ) {
+        self.storyboardIdentifier = storyboardIdentifier
+        self.set = set
         self.name = name
         self.trigger = trigger
         self.kind = kind
@@ -218,6 +230,11 @@ public struct CodeAction: Hashable, Sendable {
     public var initializer: String?
     public var arguments: [Assignment]
     public var guardCondition: Condition?
+    /// `instantiateViewController(withIdentifier:)` (or `(identifier:creator:)` when
+    /// `initializer` is given): the storyboard scene with this Storyboard ID, not `class`.
+    public var storyboardIdentifier: String?
+    /// Properties set on the built controller before it is shown.
+    public var set: [Assignment] = []
     public var origin: Origin
 }
 

@@ -76,6 +76,7 @@ struct FlowValidator {
                 requireInitializer(a.initializer, of: returns, self.origin(a.origin, "initializer"))
                 for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
                 requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
+                for s in a.set { requireDependency(s.name, of: returns, s.origin) }
             }
             for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
             for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -157,6 +158,14 @@ struct FlowValidator {
             requireClass(cls, origin(a.origin, "class"))
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
+            for s in a.set { requireDependency(s.name, of: cls, s.origin) }
+        }
+        // A scene instantiated by Storyboard ID: a missing ID is UIKit's exception at run time,
+        // not a load error; the initializer of a creator block belongs to the scene's class.
+        if let ident = a.storyboardIdentifier, let scene = flow.scenes.first(where: { $0.storyboardIdentifier == ident && $0.nib == nil }) {
+            requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
+            for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
+            for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
         }
     }
 
@@ -219,13 +228,15 @@ struct FlowValidator {
                 let o = origin(s.origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
             }
-            if let a = s.action, !actionNames.contains(where: { $0.selector == a.selector }) {
+            // An imported segue names what its storyboard says; without the Swift sources no
+            // class declares it, and the segue's note says so (UIKit logs and falls back).
+            if let a = s.action, s.storyboard == nil, !actionNames.contains(where: { $0.selector == a.selector }) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
                 sink.unknown("segue action", a.description, at: o.position, o.path,
                              known: Set(known), extra: "; no class declares it in 'segueActions'")
             }
-            if let u = s.unwindAction, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
+            if let u = s.unwindAction, s.storyboard == nil, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
                 sink.unknown("unwind action", u.description, at: o.position, o.path,

@@ -187,9 +187,14 @@ struct ClassReader {
             decl.shouldPerform = r.read()
             notes += r.notes
         default:
+            var r = CodeActionReader(owner: self, function: f, file: file)
             if f.attributes.has("IBAction") || swiftName == "tableView(_:didSelectRowAt:)" || swiftName == "collectionView(_:didSelectItemAt:)" {
-                var r = CodeActionReader(owner: self, function: f, file: file)
                 if let a = r.read() { decl.actions.append(a) }
+                notes += r.notes
+            } else if f.modifiers.contains(where: { $0.name.text == "override" }) == false, let a = r.read(), a.kind == .performSegue {
+                // A plain method that performs a segue by identifier (after a network call, say):
+                // a code action reached with `call`.
+                decl.actions.append(a)
                 notes += r.notes
             }
         }
@@ -200,6 +205,7 @@ struct ClassReader {
     private mutating func readViewDidLoad(_ f: FunctionDeclSyntax, _ file: ParsedFile) {
         guard let body = f.body else { return }
         var reads = DependencyReads(dependencies: Set(allDependencyNames()))
+        reads.optionals = Set(decl.dependencies.filter { $0.injection == .optional }.map(\.name))
         reads.walk(body)
         // One call deep: `assertDependencies()` and the like, declared on this class.
         for item in body.statements {
@@ -258,10 +264,20 @@ struct DependencyReads {
 
     init(dependencies: Set<String>) { self.dependencies = dependencies }
 
+    /// Optional dependencies: only a force unwrap (`x!`) traps, so only that is a use.
+    var optionals: Set<String> = []
+
     mutating func walk(_ node: some SyntaxProtocol) {
+        // A local of the same name (`if let item = item { item.name }`) shadows the dependency.
+        var shadowed: Set<String> = []
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if case .identifier(let n) = token.tokenKind, token.parent?.is(IdentifierPatternSyntax.self) == true { shadowed.insert(n) }
+        }
         for token in node.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let n) = token.tokenKind, dependencies.contains(n),
                   let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            let qualified = ref.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == ref.id } ?? false
+            if shadowed.contains(n) && !qualified { continue }
             var expr = Syntax(ref)
             if let m = ref.parent?.as(MemberAccessExprSyntax.self) {
                 // `other.x` is someone else's property; `self.x` is ours.
@@ -275,6 +291,7 @@ struct DependencyReads {
                 continue
             }
             if isSafeRead(expr) { continue }
+            if optionals.contains(n) && expr.parent?.is(ForceUnwrapExprSyntax.self) != true { continue }
             if !uses.contains(n) { uses.append(n) }
         }
     }

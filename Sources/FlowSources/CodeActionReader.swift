@@ -10,6 +10,8 @@ struct CodeActionReader {
     var notes: [SourceNote] = []
     private var locals = Locals()
     private var found: [CodeAction] = []
+    /// Set by `built` for a scene instantiated by its Storyboard ID.
+    private var storyboardIdentifier: String?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -87,8 +89,10 @@ struct CodeActionReader {
              ("show", "_") where onSelf, ("showDetailViewController", "_") where onSelf:
             guard let arg = call.arguments.first?.expression else { return nil }
             let kind: CodeAction.Kind = method == "present" ? .present : method == "pushViewController" ? .push : method == "show" ? .show : .showDetail
+            storyboardIdentifier = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
+            a.storyboardIdentifier = storyboardIdentifier
             a.className = className
             a.initializer = initializer
             a.arguments = args
@@ -110,9 +114,15 @@ struct CodeActionReader {
             guard let decl = declaration(of: name), let value = decl.initializer?.value else { return nil }
             expr = value.unwrapped
         }
-        if let (_, type) = Sequence.cast(expr) {
+        if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }
-            note(expr, "builds \(type) from the storyboard (\(expr.trimmedDescription)); read as \(type) through init(coder:)")
+            if let call = base.unwrapped.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "instantiateViewController",
+               let id = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalText {
+                storyboardIdentifier = id
+            } else {
+                note(expr, "builds \(type) as \(expr.trimmedDescription); read as \(type) through init(coder:)")
+            }
             return (type, nil, [])
         }
         guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }

@@ -7,6 +7,8 @@ public enum FlowJSON {
     public static func fragment(_ facts: SourceFacts) -> String {
         var w = Writer()
         w.open("{")
+        let classNotes = Dictionary(grouping: facts.notes.filter { facts.classes[$0.subject] != nil }, by: \.subject)
+        let otherNotes = facts.notes.filter { facts.classes[$0.subject] == nil }
         if !facts.protocols.isEmpty {
             w.key("protocols")
             w.open("{")
@@ -38,25 +40,23 @@ public enum FlowJSON {
         w.open("{")
         for (name, c) in facts.classes.sorted(by: { $0.key < $1.key }) {
             w.key(name)
-            classEntry(c, &w)
+            classEntry(c, notes: classNotes[name] ?? [], &w)
         }
         w.close("}")
-        w.key("notes")
-        w.open("[")
-        for n in facts.notes {
-            w.item("{ \"file\": \(q(n.location.file)), \"line\": \(n.location.line), \"column\": \(n.location.column), "
-                + "\"class\": \(q(n.subject)), \"text\": \(q(n.text)) }")
+        if !otherNotes.isEmpty {
+            w.key("notes")
+            w.open("[")
+            for n in otherNotes { w.item(q(n.description)) }
+            w.close("]")
         }
-        w.close("]")
         w.close("}")
         return w.out + "\n"
     }
 
-    private static func classEntry(_ c: ClassDecl, _ w: inout Writer) {
+    private static func classEntry(_ c: ClassDecl, notes: [SourceNote], _ w: inout Writer) {
         w.open("{")
         w.key("superclass"); w.inline(q(c.superclass))
         w.key("file"); w.inline(q(c.file))
-        if let l = c.origin.position?.line { w.key("line"); w.inline("\(l)") }
         if !c.conformsTo.isEmpty { w.key("conformsTo"); w.inline("[" + c.conformsTo.map(q).joined(separator: ", ") + "]") }
         if !c.dependencies.isEmpty {
             w.key("dependencies")
@@ -65,7 +65,6 @@ public enum FlowJSON {
                 w.key(d.name)
                 var fields = ["\"type\": \(q(d.type))", "\"injection\": \(q(d.injection.rawValue))"]
                 if let v = d.defaultValue { fields.append("\"default\": \(q(v))") }
-                if let l = d.origin.position?.line { fields.append("\"line\": \(l)") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -77,7 +76,6 @@ public enum FlowJSON {
                 w.key(i.name)
                 var fields = ["\"sets\": [" + i.sets.map(q).joined(separator: ", ") + "]", "\"callsSuper\": \(q(i.callsSuper.rawValue))"]
                 if let n = i.nib { fields.append("\"nib\": \(q(n))") }
-                if let l = i.origin.position?.line { fields.append("\"line\": \(l)") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -102,12 +100,11 @@ public enum FlowJSON {
             for a in c.segueActions {
                 w.key(a.swiftName)
                 var fields: [String] = []
-                if a.selector != ObjCSelector.derive(fromSwiftName: a.swiftName) { fields.append("\"selector\": \(q(a.selector))") }
                 if let r = a.returns { fields.append("\"returns\": \(q(r))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
                 if let n = a.nilWhen { fields.append("\"nilWhen\": \(q(n.description))") }
-                if let l = a.origin.position?.line { fields.append("\"line\": \(l)") }
+                if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -134,11 +131,17 @@ public enum FlowJSON {
                 if let cl = a.className { fields.append("\"class\": \(q(cl))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
-                if let l = a.origin.position?.line { fields.append("\"line\": \(l)") }
+                if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
+                if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
         }
+        // The class's own position first, so a reader of the flow finds the Swift declaration.
+        let declared = c.origin.position.map { "declared at \(c.origin.path):\($0.line)" }
+        let texts = (declared.map { [$0] } ?? []) + notes.map { "\($0.location.file):\($0.location.line): \($0.text)" }
+        w.key("notes")
+        w.inline("[" + texts.map(q).joined(separator: ", ") + "]")
         w.close("}")
     }
 
@@ -151,7 +154,6 @@ public enum FlowJSON {
         if !c.set.isEmpty { fields.append("\"set\": \(assignments(c.set))") }
         if let call = c.call { fields.append("\"call\": \(q(call))") }
         if let with = c.with { fields.append("\"with\": \(q(with))") }
-        if let l = c.origin.position?.line { fields.append("\"line\": \(l)") }
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 

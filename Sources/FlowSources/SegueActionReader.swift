@@ -6,6 +6,8 @@ struct Construction {
     var className: String
     var initializer: String
     var arguments: [Assignment]
+    /// Properties set on the built controller after its initializer.
+    var set: [Assignment] = []
 }
 
 /// Reads an `@IBSegueAction`: the class it builds (from the body, not the declared return
@@ -34,6 +36,9 @@ struct SegueActionReader {
     mutating func read() -> SegueAction? {
         let swiftName = SwiftNames.function(function)
         let selector = SwiftNames.objcName(function.attributes) ?? ObjCSelector.derive(fromSwiftName: swiftName)
+        if selector != ObjCSelector.derive(fromSwiftName: swiftName) {
+            note(function.attributes, "@objc(\(selector)) renames the selector; a flow derives it from the Swift name, so storyboards naming \(selector) do not match it here")
+        }
         if let body = function.body { block(body.statements) }
         if result == nil {
             note(function.name, "the class it builds is not read; the scene's class is assumed")
@@ -41,7 +46,7 @@ struct SegueActionReader {
         return SegueAction(
             swiftName: swiftName, selector: selector, returns: result?.className,
             initializer: result.map { $0.initializer == "init(coder:)" ? nil : $0.initializer } ?? nil,
-            arguments: result?.arguments ?? [], nilWhen: nilWhen, origin: file.location(of: function).origin)
+            arguments: result?.arguments ?? [], nilWhen: nilWhen, set: result?.set ?? [], origin: file.location(of: function).origin)
     }
 
     private mutating func block(_ items: CodeBlockItemListSyntax) {
@@ -65,7 +70,7 @@ struct SegueActionReader {
             if let (lhs, op, rhs) = Sequence.binary(e), op == "=",
                let m = lhs.unwrapped.as(MemberAccessExprSyntax.self) ?? lhs.as(MemberAccessExprSyntax.self),
                let base = m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, built[base] != nil {
-                built[base]!.arguments.append(Assignment(name: m.declName.baseName.text, expression: locals.text(rhs), origin: file.location(of: e).origin))
+                built[base]!.set.append(Assignment(name: m.declName.baseName.text, expression: locals.text(rhs), origin: file.location(of: e).origin))
                 continue
             }
             if mentionsBuilt(e) { note(e, "statement not read: \(e.trimmedDescription)") }

@@ -156,8 +156,9 @@ func read(_ sources: [String: String]) -> SourceFacts {
         let a = try #require(facts.classes["AddViewController"]?.segueActions.first)
         #expect(a.returns == "SelectViewController")
         #expect(a.initializer == nil)
-        #expect(a.arguments.map(\.name) == ["delegate", "roomType"])
-        #expect(a.arguments.map(\.expression) == ["self", "roomType"])
+        #expect(a.arguments.isEmpty)
+        #expect(a.set.map(\.name) == ["delegate", "roomType"])
+        #expect(a.set.map(\.expression) == ["self", "roomType"])
         #expect(facts.notes.map(\.text) == ["selectRoomType(_:): statement not read: configure(controller)"])
         #expect(facts.notes.first?.location.line == 7)
     }

@@ -23,7 +23,7 @@ enum SharedApps {
 }
 
 
-@Suite(.enabled(if: PackagePaths.shared != nil, "shared/apps is not beside the package"))
+@Suite(.enabled(if: PackagePaths.app("ToDoList") != nil, "shared/apps is not beside the package"))
 struct SmallAppTests {
     @Test func segueActionDemo() throws {
         let facts = try SharedApps.read("SegueActionDemo")
@@ -42,7 +42,7 @@ struct SmallAppTests {
             "ToDoTableViewController.unwindToToDoList(segue:) unwind",
         ])
         // The add button gets an empty controller: no nil, and toDo stays optional.
-        #expect(facts.classes["ToDoTableViewController"]?.segueActions.first?.arguments.map(\.name) == ["toDo"])
+        #expect(facts.classes["ToDoTableViewController"]?.segueActions.first?.set.map(\.name) == ["toDo"])
         #expect(facts.notes.isEmpty)
     }
 
@@ -54,7 +54,7 @@ struct SmallAppTests {
             "RegistrationTableViewController.unwindFromAddRegistration(unwindSegue:) unwind",
         ])
         let select = try #require(facts.classes["AddRegistrationTableViewController"]?.segueActions.first)
-        #expect(select.arguments.map(\.name) == ["delegate", "roomType"])
+        #expect(select.set.map(\.name) == ["delegate", "roomType"])
         #expect(facts.notes.isEmpty)
     }
 
@@ -72,7 +72,7 @@ struct SmallAppTests {
     }
 }
 
-@Suite(.enabled(if: PackagePaths.shared != nil, "shared/apps is not beside the package"))
+@Suite(.enabled(if: PackagePaths.app("ToDoList") != nil, "shared/apps is not beside the package"))
 struct LargeAppTests {
     @Test func habiticaUnwindOwnersAndTypedIdentifiers() throws {
         let facts = try SharedApps.read("habitica-ios")

@@ -18,16 +18,19 @@ public enum PackagePaths {
 }
 
 extension PackagePaths {
-    /// The shared test data (`shared/apps`, `shared/storyboards`): beside the package root, as CI
-    /// clones it, or one level further up for a git worktree (`/work/wt/NAME` beside `/work/shared`).
-    public static let shared: URL? = {
-        for up in [root.deletingLastPathComponent(), root.deletingLastPathComponent().deletingLastPathComponent()] {
-            let candidate = up.appendingPathComponent("shared")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("apps").path) { return candidate }
-        }
-        return nil
+    /// `../shared` (test data: real storyboards and apps) beside the package, or beside the
+    /// folder of worktrees the package is checked out in.
+    public static let shared: String = {
+        let candidates = [
+            root.deletingLastPathComponent().appendingPathComponent("shared").path,
+            root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared").path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }()
 
     /// `shared/apps/NAME`, when the shared data is there.
-    public static func app(_ name: String) -> String? { shared?.appendingPathComponent("apps").appendingPathComponent(name).path }
+    public static func app(_ name: String) -> String? {
+        let path = shared + "/apps/" + name
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
 }

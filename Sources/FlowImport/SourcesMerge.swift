@@ -1,0 +1,84 @@
+import FlowModel
+import FlowSourcesClient
+
+/// The code half read from Swift sources (by `flownav-sources`), merged into an imported
+/// document: the classes the sources declare replace the storyboard's guesses about them,
+/// protocols and launch are added, and the notes say what neither half could tell.
+public enum SourcesMerge {
+    /// The document with the sources' classes, protocols, launch and notes merged in.
+    public static func add(sources paths: [String], to imported: inout ImportedDocument) -> Result<Void, FlowLoadError> {
+        let fragment: JSONNode
+        switch SourcesHelper.fragment(paths: paths) {
+        case .failure(let p):
+            return .failure(FlowLoadError(diagnostics: [Diagnostic(.error, file: paths.first ?? "", position: nil, path: "sources", message: p.message)], omitted: 0))
+        case .success(let bytes):
+            switch FlowLoader.parse(bytes: bytes, file: "<swift sources>") {
+            case .failure(let e): return .failure(e)
+            case .success(let node): fragment = node
+            }
+        }
+        imported.document = merge(fragment, into: imported.document)
+        return .success(())
+    }
+
+    static func merge(_ fragment: JSONNode, into document: JSONNode) -> JSONNode {
+        guard case .object(var top) = document.value else { return document }
+        let read = members(fragment["classes"])
+        let readNames = Set(read.map(\.key))
+        var classes: [JSONNode.Member] = []
+        for m in members(document["classes"]) {
+            if readNames.contains(m.key) { continue }
+            // A storyboard class no Swift file declares: stale, or from a framework or Objective-C.
+            classes.append(JSONNode.Member(m.key, appending(
+                note: "no Swift source declares \(m.key): a stale storyboard class, or one from a framework or Objective-C",
+                to: m.value)))
+        }
+        classes += read
+        set(&top, "classes", JSONNode(.object(classes), at: document.position))
+        if let p = fragment["protocols"] {
+            set(&top, "protocols", JSONNode(.object(members(document["protocols"]) + members(p).filter { m in !members(document["protocols"]).contains { $0.key == m.key } }), at: p.position))
+        }
+        if document["launch"] == nil, let l = fragment["launch"] { set(&top, "launch", l) }
+        if case .array(let notes)? = fragment["notes"]?.value, !notes.isEmpty {
+            var all: [JSONNode] = []
+            if case .array(let existing)? = document["notes"]?.value { all = existing }
+            set(&top, "notes", JSONNode(.array(all + notes), at: document.position))
+        }
+        // With the sources read, "no class is known to implement" is for check's lints to say
+        // precisely (an action no class implements is still found there).
+        if case .array(let segues)? = document["segues"]?.value {
+            let cleaned = segues.map { s -> JSONNode in
+                guard case .object(var ms) = s.value, let i = ms.firstIndex(where: { $0.key == "notes" }),
+                      case .array(let notes) = ms[i].value.value else { return s }
+                let kept = notes.filter { n in
+                    if case .string(let t) = n.value { return !t.hasPrefix("no class is known to implement") }
+                    return true
+                }
+                if kept.isEmpty { ms.remove(at: i) } else { ms[i].value = JSONNode(.array(kept), at: ms[i].value.position) }
+                return JSONNode(.object(ms), at: s.position)
+            }
+            set(&top, "segues", JSONNode(.array(cleaned), at: document["segues"]!.position))
+        }
+        return JSONNode(.object(top), at: document.position)
+    }
+
+    private static func members(_ node: JSONNode?) -> [JSONNode.Member] {
+        if case .object(let ms)? = node?.value { return ms }
+        return []
+    }
+
+    private static func set(_ top: inout [JSONNode.Member], _ key: String, _ value: JSONNode) {
+        if let i = top.firstIndex(where: { $0.key == key }) { top[i].value = value } else { top.append(JSONNode.Member(key, value)) }
+    }
+
+    private static func appending(note: String, to entry: JSONNode) -> JSONNode {
+        guard case .object(var ms) = entry.value else { return entry }
+        let n = JSONNode(.string(note), at: entry.position)
+        if let i = ms.firstIndex(where: { $0.key == "notes" }), case .array(let list) = ms[i].value.value {
+            ms[i].value = JSONNode(.array(list + [n]), at: ms[i].value.position)
+        } else {
+            ms.append(JSONNode.Member("notes", JSONNode(.array([n]), at: entry.position)))
+        }
+        return JSONNode(.object(ms), at: entry.position)
+    }
+}
