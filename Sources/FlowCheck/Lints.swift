@@ -170,8 +170,13 @@ struct Linter {
                 }
             }
             let via = d.outer.map { segueName($0) } ?? "launch"
+            // A segue action the target does declare, under another name: renamed in Swift only?
+            let declared = flow.classes[target]?.segueActions.filter { !$0.selector.isEmpty } ?? []
+            let renamed = declared.isEmpty ? "" : "; \(target) declares " + declared.map { a in
+                "\(a.swiftName)\(a.line.map { " (\(flow.file(of: target)):\($0))" } ?? "")"
+            }.joined(separator: ", ") + " — renamed in Swift but not in the storyboard?"
             add(Rules.segueActionNotImplemented,
-                "\(selector.selector) (\(segueName(carrier!))) is sent to \(target), the source of \(via), which does not implement it\(implementers.isEmpty ? "" : "; it is implemented on \(implementers.joined(separator: ", "))")",
+                "\(selector.selector) (\(segueName(carrier!))) is sent to \(target), the source of \(via), which does not implement it\(implementers.isEmpty ? "" : "; it is implemented on \(implementers.joined(separator: ", "))")\(renamed)",
                 hint: "implement \(selector) on \(target), or remove the Instantiation connection",
                 at: flow.segues[carrier!].origin)
             trapCheck(d.scene, "UIKit finds no \(selector.selector) on \(target) and falls back to init(coder:)", .error, at: at,

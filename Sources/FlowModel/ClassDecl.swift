@@ -138,6 +138,8 @@ public struct SegueAction: Hashable, Sendable {
     /// Properties set on the returned controller after its initializer
     /// (`let c = X(coder: coder); c?.delegate = self; return c`).
     public var set: [Assignment] = []
+    /// The line of the method in the class's Swift file, when it was read from the sources.
+    public var line: Int? = nil
     public var origin: Origin
 }
 

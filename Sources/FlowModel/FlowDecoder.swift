@@ -182,7 +182,7 @@ struct FlowDecoder {
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
-            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set"], sink: &sink) else { continue }
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line"], sink: &sink) else { continue }
             guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
                 sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
                 continue
@@ -191,6 +191,7 @@ struct FlowDecoder {
                 swiftName: a.key, selector: ObjCSelector.derive(fromSwiftName: a.key), returns: af.string("returns", &sink),
                 initializer: af.string("initializer", &sink), arguments: assignments(af, "arguments"),
                 nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
+            c.segueActions[c.segueActions.count - 1].line = af.int("line", &sink, minimum: 1)
         }
         if f["prepare"] != nil {
             c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in

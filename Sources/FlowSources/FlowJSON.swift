@@ -105,6 +105,7 @@ public enum FlowJSON {
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
                 if let n = a.nilWhen { fields.append("\"nilWhen\": \(q(n.description))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
+                if let l = a.origin.position?.line { fields.append("\"line\": \(l)") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")

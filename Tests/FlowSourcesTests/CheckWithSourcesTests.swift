@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `flownav check APP/` on the shared apps: storyboards and Swift read together, nothing written
+/// by hand. Each report is pinned; the comments say why each finding is what UIKit would do.
+@Suite(.enabled(if: PackagePaths.app("ToDoList") != nil && FlownavBinary.path != nil, "needs shared/apps and the flownav binary"))
+struct CheckWithSourcesTests {
+    func check(_ folder: String, _ extra: [String] = []) throws -> RunResult {
+        try runProcess(FlownavBinary.path!, ["check"] + extra + [folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
+    }
+
+    /// The finding lines of a text report: `severity: message`, without the folder and line.
+    func findings(_ r: RunResult) -> [String] {
+        r.stdout.split(separator: "\n").compactMap { line in
+            for s in ["error: ", "warning: ", "note: "] {
+                if let range = line.range(of: ": " + s) { return String(line[line.index(range.lowerBound, offsetBy: 2)...]) }
+            }
+            return nil
+        }
+    }
+
+    @Test(arguments: ["SegueActionDemo", "ToDoList", "HotelCodable"])
+    func appsWithoutProblems(_ name: String) throws {
+        let r = try check(PackagePaths.app(name)!)
+        #expect(r.status == 0, "\(r)")
+        #expect(findings(r).isEmpty, "\(r)")
+    }
+
+    @Test func orderAppWarnsOnlyAboutPerformingItsCellSeguesFromCode() throws {
+        let r = try check(PackagePaths.app("OrderApp")!)
+        // Both segue actions return nil without a selected row and both destinations trap in
+        // init(coder:). From their cells that never happens (the app has no crash); the warnings
+        // say what would happen if code performed them: UIKit's fallback to init(coder:) traps.
+        #expect(findings(r) == [
+            "warning: segues[0]: scene 'menuTable' (MenuTableViewController) traps in init(coder:) (MenuTableViewController.swift:17: Fatal error: init(coder:) has not been implemented); CategoryTableViewController.showMenu(_:sender:) returns nil when the segue is performed from code with no row selected (noSelection), and UIKit falls back to init(coder:)",
+            "warning: segues[1]: scene 'menuItemDetail' (MenuItemDetailViewController) traps in init(coder:) (MenuItemDetailViewController.swift:21: Fatal error: init(coder:) has not been implemented); MenuTableViewController.showMenuItem(_:sender:) returns nil when the segue is performed from code with no row selected (noSelection), and UIKit falls back to init(coder:)",
+        ], "\(r)")
+        #expect(!r.stdout.contains("crashed)") || r.stdout.contains("(0 crashed)"))
+    }
+
+    @Test func aSegueActionRenamedInSwiftOnlyIsCaughtWithTheSwiftAndStoryboardLines() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = PackagePaths.app("SegueActionDemo")!
+        let fm = FileManager.default
+        for item in try fm.contentsOfDirectory(atPath: app) {
+            try fm.copyItem(atPath: app + "/" + item, toPath: folder.path + "/" + item)
+        }
+        let swift = folder.path + "/ViewController.swift"
+        let text = try String(contentsOfFile: swift, encoding: .utf8)
+        try text.replacingOccurrences(of: "func createNextViewController(", with: "func makeNextViewController(")
+            .write(toFile: swift, atomically: true, encoding: .utf8)
+        let r = try check(folder.path)
+        #expect(r.status == 1, "\(r)")
+        let error = try #require(r.stdout.split(separator: "\n").first { $0.contains("error: ") }, "\(r)")
+        // The storyboard's line of the segue (Main.storyboard:40) and the Swift line of the renamed method.
+        #expect(error.contains(":40:1: error: segues[0]: createNextViewControllerWithCoder:"), "\(error)")
+        #expect(error.hasSuffix("ViewController declares makeNextViewController(coder:) (ViewController.swift:9) — renamed in Swift but not in the storyboard?"), "\(error)")
+    }
+}
