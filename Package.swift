@@ -66,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "flownav-bench",
-            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport"],
+            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport", "FlowSources"],
             path: "Benchmarks/flownav-bench"
         ),
         // What the test targets share: package paths, temporary folders, runs of the real binary.

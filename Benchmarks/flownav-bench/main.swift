@@ -21,6 +21,10 @@ if only == "check" {
     CheckBench.run()
     exit(0)
 }
+if only == "sources" {
+    SourcesBench.run()
+    exit(0)
+}
 if only == "transcript" {
     TranscriptBench.run()
     exit(0)
@@ -78,3 +82,6 @@ CheckBench.run()
 
 // 5. Transcripts (issue 5): replaying a generated 100,000-command transcript; see TranscriptBench.swift.
 TranscriptBench.run()
+
+// 6. Swift sources (issue 14): reading Habitica's 403 files; see SourcesBench.swift.
+SourcesBench.run()
