@@ -25,6 +25,8 @@ public struct Flow: Hashable, Sendable {
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
     public var segues: [Segue]
+    /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
+    public var device: Device = .phone
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),
@@ -44,6 +46,12 @@ public struct Flow: Hashable, Sendable {
     }
 
     public func sceneIndex(_ id: String) -> Int? { scenes.firstIndex { $0.id == id } }
+}
+
+/// The user interface idiom: a compact-width iPhone or a regular-width iPad.
+public enum Device: String, Hashable, Sendable, CaseIterable {
+    case phone
+    case pad
 }
 
 public struct ProtocolDecl: Hashable, Sendable {
@@ -122,7 +130,12 @@ public enum Condition: Hashable, Sendable, CustomStringConvertible {
 /// How a user reaches a segue or a code action besides performing or calling it by name.
 public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     case manual
+    /// A prototype cell: every row of the table.
     case cell
+    /// One static cell: `cell:S:R` (`cell:R` is section 0).
+    case row(section: Int, row: Int)
+    /// One of several prototypes: the rows the scene's `prototypes` give it.
+    case prototype(String)
     case control(String)
 
     public init?(_ text: String) {
@@ -130,6 +143,11 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
             self = .manual
         } else if text == "cell" {
             self = .cell
+        } else if text.hasPrefix("cell:") {
+            guard let (section, row) = Trigger.indexPath(text.dropFirst(5)) else { return nil }
+            self = .row(section: section, row: row)
+        } else if text.hasPrefix("prototype:"), text.count > 10 {
+            self = .prototype(String(text.dropFirst(10)))
         } else if text.hasPrefix("control:"), text.count > 8 {
             self = .control(String(text.dropFirst(8)))
         } else {
@@ -137,10 +155,24 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `S:R` or `R` (section 0), non-negative decimal numbers.
+    static func indexPath(_ text: Substring) -> (Int, Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        var numbers: [Int] = []
+        for p in parts {
+            guard !p.isEmpty, p.count <= 9, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+            numbers.append(n)
+        }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, numbers[0])
+    }
+
     public var description: String {
         switch self {
         case .manual: "manual"
         case .cell: "cell"
+        case .row(let s, let r): "cell:\(s):\(r)"
+        case .prototype(let p): "prototype:\(p)"
         case .control(let c): "control:\(c)"
         }
     }
@@ -148,6 +180,14 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     public var control: String? {
         if case .control(let c) = self { return c }
         return nil
+    }
+
+    /// Fired by selecting a row (`cell`, `cell:S:R`, `prototype:NAME`).
+    public var isRow: Bool {
+        switch self {
+        case .cell, .row, .prototype: true
+        case .manual, .control: false
+        }
     }
 }
 

@@ -94,6 +94,14 @@ extension Output {
         switch t {
         case .manual: write("manual" as StaticString)
         case .cell: write("cell" as StaticString)
+        case .row(let section, let row):
+            write("cell:" as StaticString)
+            write(String(section))
+            write(byte: 0x3A)
+            write(String(row))
+        case .prototype(let p):
+            write("prototype:" as StaticString)
+            write(p)
         case .control(let c):
             write("control:" as StaticString)
             write(c)
