@@ -82,14 +82,25 @@ struct FlowDecoder {
         return flow
     }
 
-    /// A static table needs no `rows`: its cells are the rows its `cell:S:R` triggers name.
+    /// A static table needs no `rows`: its cells are the rows its `cell:S:R` triggers name (of
+    /// its segues and of its class's code actions).
     private func inferStaticRows(_ flow: inout Flow) {
-        for seg in flow.segues {
-            guard case .row(let section, let row) = seg.trigger, !flow.scenes[seg.source].rowsGiven else { continue }
-            var rows = flow.scenes[seg.source].rows
-            if rows.count <= section { rows += Array(repeating: 0, count: section + 1 - rows.count) }
-            rows[section] = max(rows[section], row + 1)
-            flow.scenes[seg.source].rows = rows
+        var named: [Int: [(Int, Int)]] = [:]
+        for seg in flow.segues { if case .row(let s, let r) = seg.trigger { named[seg.source, default: []].append((s, r)) } }
+        var byClass: [String: [(Int, Int)]] = [:]
+        for (i, scene) in flow.scenes.enumerated() where !scene.rowsGiven {
+            if byClass[scene.className] == nil {
+                byClass[scene.className] = flow.isKnownClass(scene.className)
+                    ? flow.actions(of: scene.className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
+            }
+            let all = (named[i] ?? []) + byClass[scene.className]!
+            guard !all.isEmpty else { continue }
+            var rows = scene.rows
+            for (section, row) in all {
+                if rows.count <= section { rows += Array(repeating: 0, count: section + 1 - rows.count) }
+                rows[section] = max(rows[section], row + 1)
+            }
+            flow.scenes[i].rows = rows
         }
     }
 

@@ -280,9 +280,9 @@ struct FlowValidator {
                 }
             }
             let unmapped = used.filter { n in !scene.prototypes.contains { $0.name == n } }
-            if used.count > 1 && !unmapped.isEmpty {
+            if unmapped.count > 1 {
                 sink.warning(scene.origin.position, scene.origin.path,
-                             "scene '\(scene.id)' has \(used.count) prototypes (\(used.joined(separator: ", "))) but \"prototypes\" does not say which rows use \(unmapped.joined(separator: ", ")): \(unmapped.count == 1 ? "it takes" : "each takes") every row no listed prototype claims; add \"prototypes\": { \"\(unmapped[0])\": [\"section:0\"] } with the rows its cells are in")
+                             "scene '\(scene.id)' has \(used.count) prototypes (\(used.joined(separator: ", "))) and \"prototypes\" does not say which rows use \(unmapped.joined(separator: ", ")), so each of them takes every row no listed prototype claims; add \"prototypes\": { \"\(unmapped[0])\": [\"section:0\"] } with the rows its cells are in")
             }
             guard segues.count > 1, !scene.rows.isEmpty else { continue }
             // Rows not named by a trigger or a prototype's cell:S:R behave alike within a section,

@@ -33,7 +33,7 @@ public enum CommandCatalog {
               details: "Runs what the control is connected to: its triggered segues (which ask shouldPerformSegue first) and its code actions.",
               example: "tap add"),
         .init(name: "select", synopsis: "select ROW [SECTION] [from SCENE|ADDRESS]", summary: "select a table or collection row",
-              details: "Sets the selection (what indexPathForSelectedRow returns), then runs the cell's segue (asking shouldPerformSegue) and the didSelectRowAt code actions. Rows and sections count from 0.",
+              details: "Sets the selection (what indexPathForSelectedRow returns), then runs only what fires on that row: its static cell's segue (cell:S:R), the segue of the prototype the row uses (prototype:NAME), every row's (cell), each asking shouldPerformSegue, then the code actions with those triggers. Rows and sections count from 0.",
               example: "select 2"),
         .init(name: "call", synopsis: "call ACTION [from SCENE|ADDRESS]", summary: "run a code action of the front-most class",
               details: "Runs a code path of the class by its Swift name (or its base name): performSegue, present, push, show, dismiss or pop, through the same machinery as segues.",
