@@ -196,6 +196,9 @@ struct Explorer {
         }
         var chain = flow.segues.contains { $0.kind == .embed }
         for s in flow.scenes where flow.containerKind(of: s.className) != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
+        // On a pad both columns of a split view are on screen: the primary's list as well as
+        // the detail in front.
+        if flow.scenes.contains(where: { flow.containerKind(of: $0.className) == .split }) { chain = true }
         needsChain = chain
         classHasCalls = flow.classes.values.contains { $0.actions.contains { $0.trigger == .manual } }
         var seguesFrom = [[Int]](repeating: [], count: flow.scenes.count)

@@ -53,6 +53,9 @@ public enum CommandCatalog {
               example: "trace on"),
         .init(name: "relaunch", synopsis: "relaunch", summary: "start the app again from launch",
               details: "Throws the app's state away (also after a crash) and launches it again.", example: "relaunch"),
+        .init(name: "device", synopsis: "device [phone|pad]", summary: "the device the app runs on; changing it relaunches",
+              details: "phone (compact width, the default unless the flow's \"device\" or --device says otherwise): a split view controller is collapsed, showing its primary column's navigation stack; showDetail pushes onto it (a navigation controller destination is unwrapped) and back returns; a popover adapts to a sheet. pad (regular width): both columns of a split view are on screen and showDetail replaces the secondary one. 'device' alone tells which one is in use.",
+              example: "device pad"),
         .init(name: "scenes", synopsis: "scenes", summary: "list the flow's scenes",
               details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
         .init(name: "history", synopsis: "history", summary: "the commands of this session",
@@ -89,7 +92,7 @@ public enum CommandCatalog {
 
 /// A command by its position in `CommandCatalog.all` (a test checks that the order matches).
 enum CommandID: Int, CaseIterable, Sendable {
-    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, scenes, history, record, quit
+    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, history, record, quit
 
     var info: CommandInfo { CommandCatalog.all[rawValue] }
 }

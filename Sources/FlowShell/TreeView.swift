@@ -72,7 +72,10 @@ struct TreeView {
             case .primary:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("primary" as StaticString) }
             case .secondary:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("secondary" as StaticString) }
+                let collapsed = sim.state.compact
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
+                    out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
+                }
             case .embedded:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
             }
