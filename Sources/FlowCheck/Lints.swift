@@ -366,7 +366,11 @@ struct Linter {
             let seg = flow.segues[i]
             guard let action = seg.unwindAction else { continue }
             let candidates = above(seg.source, graph)
-            if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) }) { continue }
+            // A canPerformUnwindSegueAction override that is 'never' for the action vetoes it.
+            func vetoed(_ cls: String) -> Bool {
+                flow.declarations(of: cls).lazy.compactMap(\.canPerformUnwind).first?[action.selector] == .never
+            }
+            if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) && !vetoed(flow.scenes[$0].className) }) { continue }
             let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
             add(Rules.unwindActionUnreachable,
                 "no view controller that \(scene(seg.source)) can be reached from implements \(action.selector), so \(segueName(i)) always does nothing\(implementers.isEmpty ? "" : " (it is implemented on \(implementers.joined(separator: ", ")), which is never below it)")",

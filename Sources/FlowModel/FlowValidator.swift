@@ -82,6 +82,9 @@ struct FlowValidator {
             for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
                 requireCondition(cond, of: name, self.origin(self.origin(origin, "shouldPerform"), id))
             }
+            for cond in (c.canPerformUnwind ?? [:]).sorted(by: { $0.key < $1.key }).map(\.value) {
+                requireCondition(cond, of: name, self.origin(origin, "canPerformUnwind"))
+            }
             for m in c.methods {
                 for (j, d) in m.sets.enumerated() { requireDependency(d, of: name, self.origin(m.origin, "sets", j)) }
                 for cs in m.cases {
