@@ -160,8 +160,16 @@ struct FlowValidator {
         }
     }
 
+    /// A scene whose class no code declares still loads (storyboards keep names that code
+    /// renamed, and apps ship them): UIKit logs `Unknown class` and uses the element's class.
     private mutating func validateScenes() {
-        for s in flow.scenes { requireClass(s.className, origin(s.origin, "class")) }
+        for s in flow.scenes where !flow.isKnownClass(s.className) {
+            let o = origin(s.origin, "class")
+            let element = s.elementClass ?? "UIViewController"
+            sink.warning(o.position, o.path,
+                         "no class declares \(s.className), the class of scene '\(s.id)' (renamed in code but not in the storyboard?): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(element)",
+                         suggestions: NameSuggester.nearest(to: s.className, in: flow.classes.keys))
+        }
     }
 
     private mutating func validateSegues() {
@@ -191,7 +199,7 @@ struct FlowValidator {
                 sink.error(o.position, o.path, "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
             }
             if s.kind == .relationship {
-                if let kind = flow.containerKind(of: source.className) {
+                if let kind = flow.containerKind(of: flow.runtimeClass(ofScene: s.source)) {
                     if let r = s.relationship, !kind.relationships.contains(r) {
                         let o = origin(s.origin, "relationship")
                         sink.error(o.position, o.path,
@@ -219,17 +227,27 @@ struct FlowValidator {
                 let o = origin(s.origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
             }
+            // Stale selectors load: at run time UIKit finds no method and says so (segue
+            // actions) or stays silent (unwind actions), as it does in shipped apps.
             if let a = s.action, !actionNames.contains(where: { $0.selector == a.selector }) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
-                sink.unknown("segue action", a.description, at: o.position, o.path,
-                             known: Set(known), extra: "; no class declares it in 'segueActions'")
+                sink.warning(o.position, o.path,
+                             "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
+                             suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
             }
             if let u = s.unwindAction, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
-                sink.unknown("unwind action", u.description, at: o.position, o.path,
-                             known: Set(known), extra: "; no class declares it in 'unwindActions'")
+                sink.warning(o.position, o.path,
+                             "no class declares the unwind action '\(u.description)' in 'unwindActions' (renamed in code but not in the storyboard?): the unwind finds no destination and does nothing, silently",
+                             suggestions: NameSuggester.nearest(to: u.description, in: Set(known)))
+            }
+            if s.kind == .custom, let c = s.customClass, let known = flow.segueClasses, !known.contains(c) {
+                let o = origin(s.origin, "customClass")
+                sink.warning(o.position, o.path,
+                             "no class declares the segue class \(c) in 'segueClasses' (renamed in code but not in the storyboard?): performing the segue fails UIKit's assertion 'Could not create a segue of class'",
+                             suggestions: NameSuggester.nearest(to: c, in: known))
             }
             if let c = s.customClass, s.kind != .custom {
                 let o = origin(s.origin, "customClass")

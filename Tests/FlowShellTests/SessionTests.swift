@@ -356,7 +356,7 @@ import Testing
         var session = Session.demo()
         let out = session.execute("perform ShowDetail")
         #expect(out.status == .crashed)
-        #expect(out.texts.contains("[Storyboard] -[<Items.ItemsViewController: 0x600000c04200> createDetailViewControllerWithCoder:sender:segueIdentifier:] returned nil, falling back to -[Items.DetailViewController initWithCoder:]"))
+        #expect(out.texts.contains("[Storyboard] -[<Items.ItemsViewController: 0x600000c04200> createDetailViewControllerWithCoder:sender:segueIdentifier:] returned nil, falling back to -[_TtC5Items20DetailViewController initWithCoder:]"))
         #expect(out.texts.contains("Items/DetailViewController.swift:12: Fatal error: init(coder:) has not been implemented"))
     }
 }
