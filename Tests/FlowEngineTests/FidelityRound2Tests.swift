@@ -59,6 +59,7 @@ struct FidelityRound2Tests {
         let reader = try app.id("Reader")
         #expect(app.slot("ctx", of: reader)?.value == nil)
         #expect(app.slot("ctx", of: reader)?.provenance == "Src.prepare(for:sender:), which copied nil from self.ctx")
+        #expect(App.notes(events).contains("viewDidLoad() reads ctx, an implicitly unwrapped Ctx!, which was set to nil by Src.prepare(for:sender:), which copied nil from self.ctx"))
         #expect(app.trace(events).containsInOrder(["Src.prepare(for:sender:)", "push Reader onto UINavigationController", "Reader.viewDidLoad()"]))
         let crash = try #require(App.crash(events))
         #expect(crash.consoleLines.last == "Ctx/ReaderViewController.swift:21: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value")
