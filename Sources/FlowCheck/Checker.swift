@@ -73,6 +73,7 @@ public enum Checker {
         case Rules.unwindWithoutDestination.id: "implement the unwind action on a view controller below the source on this path"
         case Rules.typedDestinationUnhandled.id: "handle the case in the destination's switch, or perform the segue through the enum"
         case Rules.noNavigationController.id: "embed the scene in a navigation controller, or present instead of pushing"
+        case Rules.tabBarPushed.id: "present the tab bar controller modally, or make it the root and put navigation controllers in its tabs"
         case Rules.dismissDidNothing.id: "pop instead, or present the screen so that dismiss has something to dismiss"
         default: "replay the path to see the context"
         }

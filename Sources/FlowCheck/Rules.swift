@@ -159,13 +159,18 @@ public enum Rules {
         summary: "a custom segue whose class no code declares (a UIStoryboardSegue subclass renamed in code but not in the storyboard)",
         help: "NSClassFromString finds no class, and -[UIStoryboardSegueTemplate segueWithDestinationViewController:] fails its assertion: 'Could not create a segue of class '(null)''. Set the segue's Class to the renamed subclass.")
 
+    public static let tabBarPushed = Rule(
+        id: "tab-bar-pushed", kind: .exploration, severity: .warning,
+        summary: "a tab bar controller is pushed onto a navigation stack",
+        help: "Apple documents that the view controller pushed 'cannot be a tab bar controller'. UIKit does not stop it, but the tab bar then lives inside the navigation stack (its tabs lose their own navigation bars, back pops the whole tab bar). Present the tab bar controller, or make it the window's root and put navigation controllers inside its tabs.")
+
     public static let all: [Rule] = [
         segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
         segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
-        noNavigationController, dismissDidNothing,
+        noNavigationController, dismissDidNothing, tabBarPushed,
     ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -147,6 +147,12 @@ struct FlowDecoder {
             let p = JSONPath.member(f.path("dependencies"), d.key)
             guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
+            if injection == .property && df["default"] == nil {
+                // A non-optional `var` always holds a value: Swift needs its default (or an
+                // initializer that sets it, which is the `initializer` kind). The schema agrees.
+                sink.error(d.keyPosition, p, "missing required key 'default': a 'property' dependency is a non-optional var, which always holds a value; give its Swift default (\"default\": \"\(type)()\"), or use \"injection\": \"initializer\" when an initializer sets it")
+                continue
+            }
             c.dependencies.append(Dependency(
                 name: d.key, type: type, injection: injection, defaultValue: df.string("default", &sink, nonEmpty: false),
                 origin: Origin(path: p, position: d.keyPosition)))

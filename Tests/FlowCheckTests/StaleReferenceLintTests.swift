@@ -62,3 +62,42 @@ struct IUOCopyCheckTests {
         #expect(report.findings(Rules.nilDependencyInViewDidLoad).isEmpty)
     }
 }
+
+/// Issue 12 item 9 in `check`.
+@Suite("Finding places")
+struct FindingPlaceTests {
+    @Test("a nil dependency read after 'tab 2' is placed at the viewDidLoad that read it, not the tab shown before")
+    func tabSwitchBlamesTheLoadedScreen() throws {
+        let report = try check("""
+        "initial": "tabs",
+        "classes": {
+          "Inbox": {},
+          "Settings": { "dependencies": { "store": { "type": "Store", "injection": "optional" } }, "viewDidLoad": { "uses": ["store"], "line": 5 } }
+        },
+        "scenes": { "tabs": { "class": "UITabBarController" }, "inbox": { "class": "Inbox" }, "other": { "class": "UIViewController" }, "settings": { "class": "Settings" } },
+        "segues": [
+          { "source": "tabs", "destination": "inbox", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "other", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "settings", "kind": "relationship", "relationship": "viewControllers" }
+        ]
+        """)
+        let f = try #require(report.findings(Rules.nilDependencyInViewDidLoad).first)
+        #expect(f.path?.map(\.text) == ["tab 2"])
+        #expect(f.origin?.path == "classes.Settings.viewDidLoad")
+    }
+
+    @Test("a pushed tab bar controller is its own finding")
+    func tabBarPushed() throws {
+        let report = try check("""
+        "initial": "nav",
+        "scenes": { "nav": { "class": "UINavigationController" }, "a": { "class": "UIViewController", "controls": ["go"] },
+                    "tabs": { "class": "UITabBarController" }, "t1": { "class": "UIViewController" } },
+        "segues": [
+          { "source": "nav", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "a", "destination": "tabs", "kind": "show", "trigger": "control:go" },
+          { "source": "tabs", "destination": "t1", "kind": "relationship", "relationship": "viewControllers" }
+        ]
+        """)
+        #expect(report.paths(Rules.tabBarPushed) == [["tap go"]])
+    }
+}

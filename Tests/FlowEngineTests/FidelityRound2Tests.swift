@@ -183,3 +183,38 @@ struct FidelityRound2Tests {
         #expect(SwiftMangling.objcClassName(module: "Items", className: "DetailViewController") == "_TtC5Items20DetailViewController")
     }
 }
+
+/// Issue 12 item 9: the smaller ones.
+@Suite("Fidelity round 2: smaller ones")
+struct SmallerFidelityTests {
+    @Test("performSegue with a nil identifier (a typed destination case without a segue) throws with '(null)'")
+    func nilIdentifier() throws {
+        var app = try App("""
+        "initial": "src",
+        "destinations": { "Route": { "cases": { "Nowhere": {} } } },
+        "classes": { "Src": { "actions": { "go(_:)": { "trigger": "control:go", "do": "performSegue", "destination": "Nowhere" } } } },
+        "scenes": { "src": { "class": "Src", "controls": ["go"] } }
+        """)
+        let events = app.tap("go")
+        let crash = try #require(App.crash(events))
+        #expect(crash.consoleLines.last == "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Receiver (\(try app.d("Src"))) has no segue with identifier '(null)''")
+    }
+
+    @Test("pushing a tab bar controller: UIKit pushes it, and flownav says it is unsupported")
+    func pushingATabBar() throws {
+        var app = try App("""
+        "initial": "nav",
+        "scenes": { "nav": { "class": "UINavigationController" }, "a": { "class": "UIViewController", "controls": ["go"] },
+                    "tabs": { "class": "UITabBarController" }, "t1": { "class": "UIViewController" } },
+        "segues": [
+          { "source": "nav", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "a", "destination": "tabs", "kind": "show", "trigger": "control:go" },
+          { "source": "tabs", "destination": "t1", "kind": "relationship", "relationship": "viewControllers" }
+        ]
+        """)
+        let events = app.tap("go")
+        #expect(App.crash(events) == nil)
+        #expect(App.notes(events).contains { $0.hasPrefix("pushing a tab bar controller is not supported") })
+        #expect(app.children(of: try app.id("UINavigationController")) == ["UIViewController", "UITabBarController"])
+    }
+}
