@@ -119,7 +119,12 @@ extension Simulator {
                 emit(.note("\(caller): sender \(scope.sender.text ?? "nil") as? Box<…> is nil, so \(call) is not called"))
                 return
             }
-            let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope) } ?? nil
+            // A method that only stores its argument in Optional properties takes an Optional
+            // (`inject(_ context: Context!)`): a nil travels through it too.
+            let optionalParameter = !method.sets.isEmpty && method.sets.allSatisfy { name in
+                info(of: target).dependencyByName[name].map { $0.injection == .implicitlyUnwrapped || $0.injection == .optional } ?? false
+            }
+            let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope, copiesNil: optionalParameter) } ?? nil
             emit(.called(id: target, method: call, detail: argument.map { CallDetail($0) }))
             for name in method.sets { setDependency(name, of: target, to: argument, by: "\(call), from \(caller)") }
             if !method.cases.isEmpty {

@@ -85,6 +85,29 @@ struct FidelityRound2Tests {
         #expect(App.crash(called) != nil)
     }
 
+    @Test("a nil T! passed to a method that stores it in a T! travels too")
+    func iuoThroughAMethod() throws {
+        var app = try App("""
+        "initial": "src",
+        "classes": {
+          "Src": {
+            "dependencies": { "ctx": { "type": "Ctx", "injection": "implicitlyUnwrapped" } },
+            "prepare": [ { "as": "Reader", "call": "inject(_:)", "with": "self.ctx" } ]
+          },
+          "Reader": {
+            "dependencies": { "ctx": { "type": "Ctx", "injection": "implicitlyUnwrapped" } },
+            "methods": { "inject(_:)": { "sets": ["ctx"] } },
+            "viewDidLoad": { "uses": ["ctx"], "line": 8 }
+          }
+        },
+        "scenes": { "src": { "class": "Src" }, "reader": { "class": "Reader" } },
+        "segues": [ { "id": "Read", "source": "src", "destination": "reader", "kind": "presentation", "modalPresentationStyle": "fullScreen" } ]
+        """)
+        let events = app.perform("Read")
+        #expect(app.trace(events).containsInOrder(["Src.prepare(for:sender:)", "Reader.inject(_:)", "Reader.viewDidLoad()"]))
+        #expect(App.crash(events)?.consoleLines.last == "App/Reader.swift:8: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value")
+    }
+
     // MARK: Stale references (item 2) and the names UIKit prints (item 8)
 
     static let stale = """
@@ -169,6 +192,25 @@ struct FidelityRound2Tests {
         #expect(crash.consoleLines.contains("*** Assertion failure in -[UIStoryboardSegueTemplate segueWithDestinationViewController:], UIStoryboardSegueTemplate.m:104"))
         #expect(crash.consoleLines.last?.contains("reason: 'Could not create a segue of class '(null)''") == true)
         #expect(!other.trace(events).contains { $0.contains("prepare(for:sender:)") })
+    }
+
+    @Test("the nil-fallback log prints the stored class name: the @objc(Name), else the mangled one")
+    func fallbackPrintsTheStoredName() throws {
+        let body = """
+        "initial": "src",
+        "classes": {
+          "Src": { "segueActions": { "make(coder:)": { "returns": "Detail", "nilWhen": "always" } } },
+          "Detail": { "objcName": "LegacyDetail" }
+        },
+        "scenes": { "src": { "class": "Src" }, "detail": { "class": "Detail" } },
+        "segues": [ { "id": "Show", "source": "src", "destination": "detail", "kind": "presentation", "action": "make(coder:)" } ]
+        """
+        var app = try App(body, module: "Acts")
+        let events = app.perform("Show")
+        #expect(App.console(events).first?.hasSuffix("makeWithCoder:] returned nil, falling back to -[LegacyDetail initWithCoder:]") == true)
+        #expect(try app.d("Detail").hasPrefix("<LegacyDetail: 0x"))
+        var plain = try App(body.replacingOccurrences(of: #""objcName": "LegacyDetail""#, with: ""), module: "Acts")
+        #expect(App.console(plain.perform("Show")).first?.hasSuffix("falling back to -[_TtC4Acts6Detail initWithCoder:]") == true)
     }
 
     @Test("@objc(Name) is the name UIKit prints, in descriptions and in Unknown class; a Swift class is mangled")
