@@ -203,6 +203,9 @@ struct SegueListView {
                     out.write(" → (unwind: " as StaticString)
                     out.write(s.unwindAction?.selector ?? "?")
                     out.write(byte: 0x29)
+                    if let u = s.unwindAction, !flow.classes.values.contains(where: { c in c.unwindActions.contains { SelectorName($0).selector == u.selector } }) {
+                        out.write(" (no class implements it: the unwind does nothing)" as StaticString)
+                    }
                 }
                 out.write("  [" as StaticString)
                 out.write(s.trigger)

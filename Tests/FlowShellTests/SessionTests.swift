@@ -241,6 +241,14 @@ import Testing
         #expect(out.texts.contains("      child 'inbox' (rootViewController): -[<T.Home: 0x600000c04000> makeInboxWithCoder:] (implemented)"))
     }
 
+    @Test func seguesMarkAnUnwindActionNoClassImplements() {
+        var session = Session()
+        _ = session.load(path: PackagePaths.flow("stale-references.json"))
+        session.run("tap settings")
+        let out = session.execute("segues")
+        #expect(out.texts.contains("  Done  unwind → (unwind: backToList:) (no class implements it: the unwind does nothing)  [control:done]"))
+    }
+
     @Test func seguesOfANamedInstanceAndOfOneWithoutSegues() {
         var session = Session.demo()
         session.run("select 1")
