@@ -83,7 +83,7 @@ func flowSchema() throws -> SchemaValidator {
               loaderObjects: false),
         .init(what: "property dependency without a default", old: #""injection": "property", "default": "Store()""#,
               new: #""injection": "property""#,
-              pointer: "/classes/ListViewController/dependencies/store", message: "missing required key 'default'", loaderObjects: false),
+              pointer: "/classes/ListViewController/dependencies/store", message: "missing required key 'default'"),
         .init(what: "scene class as a number", old: #"{ "class": "AddViewController", "controls": ["cancel"] }"#, new: #"{ "class": 1 }"#,
               pointer: "/scenes/add/class", message: "expected \"string\", found integer"),
     ]
