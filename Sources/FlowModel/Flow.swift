@@ -25,6 +25,8 @@ public struct Flow: Hashable, Sendable {
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
     public var segues: [Segue]
+    /// `check` findings the flow's authors intend (`suppress`), in file order.
+    public var suppressions: [Suppression] = []
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),

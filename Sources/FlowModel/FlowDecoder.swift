@@ -14,7 +14,7 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues"]
+    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues", "suppress"]
     static let classKeys = [
         "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
         "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions",
@@ -77,7 +77,17 @@ struct FlowDecoder {
                 flow.segues.append(s)
             }
         }
+        for (i, node) in top.array("suppress", &sink).enumerated() {
+            if let s = decodeSuppression(node, path: JSONPath.index("suppress", i)) { flow.suppressions.append(s) }
+        }
         return flow
+    }
+
+    private mutating func decodeSuppression(_ node: JSONNode, path: String) -> Suppression? {
+        guard let f = Fields(node, path, known: ["rule", "at", "reason"], required: ["rule", "at", "reason"], sink: &sink),
+              let rule = f.string("rule", &sink), let at = f.string("at", &sink), let reason = f.string("reason", &sink)
+        else { return nil }
+        return Suppression(rule: rule, at: at, reason: reason, origin: f.origin())
     }
 
     private mutating func decodeProtocol(_ m: JSONNode.Member) -> ProtocolDecl {
