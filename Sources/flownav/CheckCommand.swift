@@ -136,7 +136,7 @@ struct CheckCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            Terminal.write(text)
+            Terminal.write(format == .text && Terminal.colours ? Colours.checkReport(text) : text)
         }
         if loadFailed { throw ExitCode(2) }
         if reports.contains(where: { $0.count(atLeast: threshold) > 0 }) { throw ExitCode(1) }

@@ -68,19 +68,8 @@ enum Terminal {
     }
 
     static func render(_ line: OutputLine, colours: Bool) -> String {
-        guard colours else { return line.text }
-        let code: String
-        switch line.style {
-        case .plain: return line.text
-        case .event: code = "0"
-        case .console: code = "33"
-        case .note: code = "2"
-        case .error: code = "31"
-        case .warning: code = "35"
-        case .crash: code = "1;31"
-        case .heading: code = "1"
-        }
-        return "\u{1B}[\(code)m\(line.text)\u{1B}[0m"
+        guard colours, let code = Colours.code(line.style) else { return line.text }
+        return Colours.paint(line.text, code)
     }
 }
 
