@@ -265,7 +265,7 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil { sink.error(f.position, path, "a \(kind.rawValue) action needs the 'class' of the view controller it builds") }
+            if a.className == nil { sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds") }
         case .dismiss, .pop:
             break
         }
