@@ -150,6 +150,9 @@ struct FlowDecoder {
             let p = JSONPath.member(f.path("dependencies"), d.key)
             guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
+            if injection == .property && df["default"] == nil {
+                sink.error(d.value.position, p, "a property dependency is a non-optional var with a default: missing required key 'default'")
+            }
             c.dependencies.append(Dependency(
                 name: d.key, type: type, injection: injection, defaultValue: df.string("default", &sink, nonEmpty: false),
                 origin: Origin(path: p, position: d.keyPosition)))
@@ -215,6 +218,9 @@ struct FlowDecoder {
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
             guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
+            if mf["sets"] != nil && mf["cases"] != nil {
+                sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
+            }
             var method = Method(name: mm.key, sets: mf.strings("sets", &sink).map(\.0), cases: [], origin: Origin(path: p, position: mm.keyPosition))
             for cs in mf.map("cases", &sink) {
                 let cp = JSONPath.member(mf.path("cases"), cs.key)
@@ -324,7 +330,8 @@ struct FlowDecoder {
         }
         guard let source else { return nil }
         var s = Segue(source: source, destination: destination, kind: kind, origin: f.origin())
-        s.identifier = f.string("id", &sink, nonEmpty: false).flatMap { $0.isEmpty ? nil : $0 }
+        // An empty identifier is an error, as the schema says: a segue without one leaves 'id' out.
+        s.identifier = f.string("id", &sink)
         if f["relationship"] != nil { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
         if kind == .relationship && f["relationship"] == nil { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
         if kind != .relationship && f["relationship"] != nil {
@@ -342,6 +349,9 @@ struct FlowDecoder {
             s.modalTransitionStyle = f.enumValue("modalTransitionStyle", ModalTransitionStyle.self, &sink, what: "transition style")
         }
         s.customClass = f.string("customClass", &sink)
+        if kind == .custom && f["customClass"] == nil {
+            sink.error(f.position, path, "missing required key 'customClass' for a custom segue (its UIStoryboardSegue subclass)")
+        }
         s.animates = f.bool("animates", &sink) ?? true
         s.unwindAction = f.string("unwindAction", &sink).map { selectorName($0) }
         if kind == .unwind && s.unwindAction == nil { sink.error(f.position, path, "missing required key 'unwindAction' for an unwind segue") }
