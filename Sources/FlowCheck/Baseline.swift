@@ -67,6 +67,14 @@ public struct Baseline: Hashable, Sendable {
         return w.text + "\n"
     }
 
+    /// Reads a baseline file written by `flownav check --write-baseline FILE`.
+    public static func read(_ path: String) throws(BaselineError) -> Baseline {
+        switch FileBytes.read(path) {
+        case .success(let bytes): return try parse(bytes, file: path).get()
+        case .failure(let p): throw BaselineError(message: "error: \(path): \(p.message)")
+        }
+    }
+
     /// Reads a baseline file's text; an error message saying where it is wrong otherwise.
     public static func parse(_ bytes: [UInt8], file: String) -> Result<Baseline, BaselineError> {
         let root: JSONNode

@@ -102,12 +102,11 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if let baseline {
-            let parsed = FileBytes.read(baseline).mapError { BaselineError(message: "error: \(baseline): \($0.message)") }
-                .flatMap { Baseline.parse($0, file: baseline) }
-            switch parsed {
-            case .success(let b): for i in reports.indices { b.apply(to: &reports[i]) }
-            case .failure(let e):
-                Terminal.writeError(e.message + "\n")
+            do {
+                let b = try Baseline.read(baseline)
+                for i in reports.indices { b.apply(to: &reports[i]) }
+            } catch {
+                Terminal.writeError(error.message + "\n")
                 throw ExitCode(2)
             }
         }

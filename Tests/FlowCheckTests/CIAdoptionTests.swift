@@ -80,3 +80,31 @@ struct CIAdoptionTests {
         #expect(refused.stderr.contains("not a flownav baseline"))
     }
 }
+
+/// The README's FlowCheck example: `check` from Swift, failing on a finding the baseline does not list.
+@Suite struct FlowCheckFromSwiftTests {
+    /// What the README shows, with the flow and baseline as parameters.
+    static func newFindings(flow path: String, baseline: String) throws -> Report {
+        let loaded = try FlowLoader.load(path: path).get()
+        var report = Checker.check(loaded.flow)
+        try Baseline.read(baseline).apply(to: &report)
+        return report
+    }
+
+    @Test("no new finding against the baseline passes; a new one is reported")
+    func readmeExample() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let flow = try folder.file("app.json", contents: CIAdoptionTests.demo(suppress: ""))
+        let loaded = try FlowLoader.load(path: flow).get()
+        let baseline = try folder.file("baseline.json", contents: Baseline([Checker.check(loaded.flow)]).json)
+        let clean = try Self.newFindings(flow: flow, baseline: baseline)
+        #expect(clean.count(atLeast: .warning) == 0, "\(ReportFormat.text(clean))")
+
+        let grown = try String(contentsOfFile: flow, encoding: .utf8)
+            .replacingOccurrences(of: "\"scenes\": {", with: "\"scenes\": {\n    \"orphan\": { \"class\": \"UIViewController\" },")
+        try grown.write(toFile: flow, atomically: true, encoding: .utf8)
+        let new = try Self.newFindings(flow: flow, baseline: baseline)
+        #expect(new.findings.map(\.rule.id) == ["unreachable-scene"])
+    }
+}
