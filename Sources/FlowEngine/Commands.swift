@@ -136,13 +136,19 @@ extension Simulator {
                 let box = BoxedDestination(caseName: caseName, values: values, order: c.values)
                 sender = SenderValue(text: box.text, box: box)
                 identifier = c.segue
-                guard identifier != nil else {
-                    emit(.note(".\(caseName) maps to no segue identifier"))
-                    return
-                }
             }
-            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier!)\", sender \(sender.box?.text ?? sender.text ?? "nil")"))
-            try performSegue(identifier: identifier!, source: vc, sender: sender)
+            let sent = sender.box?.text ?? sender.text ?? "nil"
+            guard let identifier else {
+                // The case's identifier is nil, and performSegueWithIdentifier: looks nil up like
+                // any other name: the exception prints it as '(null)'.
+                emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "nil, sender \(sent)"))
+                emit(.note(".\(action.destination ?? "") maps to no segue identifier, so performSegue gets nil"))
+                throw CrashSignal(crash: .exception(
+                    name: "NSInvalidArgumentException",
+                    reason: "Receiver (\(describe(vc))) has no segue with identifier '(null)'", preamble: []))
+            }
+            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\", sender \(sent)"))
+            try performSegue(identifier: identifier, source: vc, sender: sender)
         case .present, .push, .show, .showDetail:
             let dest: Int
             switch action.className {

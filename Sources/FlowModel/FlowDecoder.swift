@@ -14,12 +14,12 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues", "suppress"]
+    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues", "suppress"]
     static let classKeys = [
-        "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
+        "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
         "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions",
     ]
-    static let sceneKeys = ["class", "storyboardIdentifier", "title", "rows", "controls", "nib"]
+    static let sceneKeys = ["class", "elementClass", "storyboardIdentifier", "title", "rows", "controls", "nib"]
     static let segueKeys = [
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
         "modalTransitionStyle", "customClass", "animates", "unwindAction",
@@ -54,6 +54,9 @@ struct FlowDecoder {
         }
         for m in top.map("classes", &sink) {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
+        }
+        if top["segueClasses"] != nil {
+            flow.segueClasses = top.strings("segueClasses", &sink).map(\.0)
         }
         // Scene ids as declared: one that failed to decode has its own error, and references to
         // it must not add an "unknown scene" error on top.
@@ -144,6 +147,10 @@ struct FlowDecoder {
         var c = ClassDecl(name: m.key, origin: Origin(path: path, position: m.keyPosition))
         if !m.key.isIdentifier { sink.error(m.keyPosition, path, "'\(m.key)' is not a Swift class name") }
         c.superclass = f.string("superclass", &sink) ?? "UIViewController"
+        c.objcName = f.string("objcName", &sink)
+        if let n = c.objcName, !n.isIdentifier, let node = f["objcName"] {
+            sink.error(node.position, f.path("objcName"), "'\(n)' is not an Objective-C class name (the Name of @objc(Name))")
+        }
         c.file = f.string("file", &sink) ?? "\(m.key).swift"
         c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
         for d in f.map("dependencies", &sink) {
@@ -151,7 +158,10 @@ struct FlowDecoder {
             guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
             if injection == .property && df["default"] == nil {
-                sink.error(d.value.position, p, "a property dependency is a non-optional var with a default: missing required key 'default'")
+                // A non-optional `var` always holds a value: Swift needs its default (or an
+                // initializer that sets it, which is the `initializer` kind). The schema agrees.
+                sink.error(d.keyPosition, p, "missing required key 'default': a 'property' dependency is a non-optional var, which always holds a value; give its Swift default (\"default\": \"\(type)()\"), or use \"injection\": \"initializer\" when an initializer sets it")
+                continue
             }
             c.dependencies.append(Dependency(
                 name: d.key, type: type, injection: injection, defaultValue: df.string("default", &sink, nonEmpty: false),
@@ -295,6 +305,10 @@ struct FlowDecoder {
         guard let f = Fields(m.value, path, known: Self.sceneKeys, required: ["class"], sink: &sink) else { return nil }
         guard let cls = f.string("class", &sink) else { return nil }
         var s = Scene(id: m.key, className: cls, origin: Origin(path: path, position: m.keyPosition))
+        s.elementClass = f.string("elementClass", &sink)
+        if let e = s.elementClass, !UIKitClass.isKnown(e), let node = f["elementClass"] {
+            sink.unknown("UIKit class", e, at: node.position, f.path("elementClass"), known: UIKitClass.superclasses.keys)
+        }
         s.storyboardIdentifier = f.string("storyboardIdentifier", &sink)
         s.title = f.string("title", &sink, nonEmpty: false)
         if let rowsNode = f["rows"] {

@@ -14,7 +14,7 @@ struct FlowValidator {
     }
 
     /// The origin of the value at `base`'s member `key` (or item `index`).
-    private func origin(_ base: Origin, _ key: String, _ index: Int? = nil) -> Origin {
+    func origin(_ base: Origin, _ key: String, _ index: Int? = nil) -> Origin {
         var path = JSONPath.member(base.path, key)
         if let index { path = JSONPath.index(path, index) }
         // The position is looked up only if a problem is reported there (see `FlowLoader`):
@@ -75,6 +75,14 @@ struct FlowValidator {
             }
             for i in c.initializers {
                 for (j, d) in i.sets.enumerated() { requireDependency(d, of: name, self.origin(i.origin, "sets", j)) }
+                // Swift: "Return from initializer without initializing all stored properties".
+                // (Only once the names in `sets` are known: a misspelt one has its own error.)
+                let setsKnown = i.sets.allSatisfy { flow.dependency($0, of: name) != nil }
+                for d in c.dependencies where setsKnown && d.injection == .initializer && d.defaultValue == nil && !i.sets.contains(d.name) {
+                    let o = i.sets.isEmpty ? i.origin : self.origin(i.origin, "sets")
+                    sink.error(o.position, o.path,
+                               "\(i.name) leaves '\(d.name)' unset, but it is a let without a default (\(d.declaration)), which Swift does not compile (Return from initializer without initializing all stored properties); add \"\(d.name)\" to 'sets', or give the dependency a 'default'")
+                }
             }
             if let v = c.viewDidLoad {
                 for (j, d) in v.uses.enumerated() { requireDependency(d, of: name, self.origin(v.origin, "uses", j)) }
@@ -86,6 +94,8 @@ struct FlowValidator {
                 requireInitializer(a.initializer, of: returns, self.origin(a.origin, "initializer"))
                 for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
                 requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
+                requireParameters(of: a)
+                requireArguments(a.arguments, initializer: a.initializer ?? "init(coder:)", of: returns, at: a.origin)
             }
             for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
             for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -167,11 +177,20 @@ struct FlowValidator {
             requireClass(cls, origin(a.origin, "class"))
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
+            if let initName = a.initializer { requireArguments(a.arguments, initializer: initName, of: cls, at: a.origin) }
         }
     }
 
+    /// A scene whose class no code declares still loads (storyboards keep names that code
+    /// renamed, and apps ship them): UIKit logs `Unknown class` and uses the element's class.
     private mutating func validateScenes() {
-        for s in flow.scenes { requireClass(s.className, origin(s.origin, "class")) }
+        for s in flow.scenes where !flow.isKnownClass(s.className) {
+            let o = origin(s.origin, "class")
+            let element = s.elementClass ?? "UIViewController"
+            sink.warning(o.position, o.path,
+                         "no class declares \(s.className), the class of scene '\(s.id)' (renamed in code but not in the storyboard?): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(element)",
+                         suggestions: NameSuggester.nearest(to: s.className, in: allClassNames))
+        }
     }
 
     private mutating func validateSegues() {
@@ -201,7 +220,7 @@ struct FlowValidator {
                 sink.error(o.position, o.path, "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
             }
             if s.kind == .relationship {
-                if let kind = flow.containerKind(of: source.className) {
+                if let kind = flow.containerKind(of: flow.runtimeClass(ofScene: s.source)) {
                     if let r = s.relationship, !kind.relationships.contains(r) {
                         let o = origin(s.origin, "relationship")
                         sink.error(o.position, o.path,
@@ -231,17 +250,27 @@ struct FlowValidator {
                 let o = origin(s.origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
             }
+            // Stale selectors load: at run time UIKit finds no method and says so (segue
+            // actions) or stays silent (unwind actions), as it does in shipped apps.
             if let a = s.action, !actionNames.contains(where: { $0.selector == a.selector }) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
-                sink.unknown("segue action", a.description, at: o.position, o.path,
-                             known: Set(known), extra: "; no class declares it in 'segueActions'")
+                sink.warning(o.position, o.path,
+                             "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
+                             suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
             }
             if let u = s.unwindAction, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
-                sink.unknown("unwind action", u.description, at: o.position, o.path,
-                             known: Set(known), extra: "; no class declares it in 'unwindActions'")
+                sink.warning(o.position, o.path,
+                             "no class declares the unwind action '\(u.description)' in 'unwindActions' (renamed in code but not in the storyboard?): the unwind finds no destination and does nothing, silently",
+                             suggestions: NameSuggester.nearest(to: u.description, in: Set(known)))
+            }
+            if s.kind == .custom, let c = s.customClass, let known = flow.segueClasses, !known.contains(c) {
+                let o = origin(s.origin, "customClass")
+                sink.warning(o.position, o.path,
+                             "no class declares the segue class \(c) in 'segueClasses' (renamed in code but not in the storyboard?): performing the segue fails UIKit's assertion 'Could not create a segue of class'",
+                             suggestions: NameSuggester.nearest(to: c, in: known))
             }
             if let c = s.customClass, s.kind != .custom {
                 let o = origin(s.origin, "customClass")
@@ -255,6 +284,7 @@ struct FlowValidator {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
+            if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
         } else if flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
         }
