@@ -74,7 +74,18 @@ public enum Checker {
             findings += dynamic.map(\.1)
         }
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
-                            findings: findings, coverage: coverage)
+                            findings: [], coverage: coverage)
+        var used = Set<Int>()
+        for f in findings {
+            let path = f.origin?.path ?? ""
+            if let i = flow.suppressions.firstIndex(where: { $0.covers(rule: f.rule.id, path: path) }) {
+                used.insert(i)
+                report.suppressed.append(Suppressed(finding: f, suppression: flow.suppressions[i]))
+            } else {
+                report.findings.append(f)
+            }
+        }
+        report.unusedSuppressions = flow.suppressions.indices.filter { !used.contains($0) }.map { flow.suppressions[$0] }
         report.flowDevice = flow.device
         return report
     }

@@ -81,7 +81,8 @@ struct Linter {
     // MARK: Stale references: names a storyboard keeps after code renamed them
 
     private mutating func staleReferences() {
-        let classNames = Array(flow.classes.keys)
+        // UIKit's names too: `UINavController` is a typo of UINavigationController, not a rename.
+        let classNames = Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys)
         func nearest(_ name: String, _ known: some Sequence<String>) -> String {
             NameSuggester.nearest(to: name, in: known, limit: 1).first.map { " (renamed to \($0)?)" } ?? ""
         }

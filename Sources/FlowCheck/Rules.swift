@@ -53,7 +53,7 @@ public enum Rules {
     public static let segueActionOnContainer = Rule(
         id: "segue-action-on-container", kind: .lint, severity: .error,
         summary: "a relationship segue's action is implemented on the container, but UIKit sends it to the source of the outer segue",
-        help: "UIKit sends a relationship segue's Instantiation action to the source of the segue that presents or shows the container (reference §1.2 rule 3), never to the container. Implement the method on that view controller; a stub on the container only makes Interface Builder offer it.")
+        help: "UIKit sends a relationship segue's Instantiation action to the source of the segue that presents or shows the container, never to the container. Implement the method on that view controller; a stub on the container only makes Interface Builder offer it.")
     public static let segueActionNotImplemented = Rule(
         id: "segue-action-not-implemented", kind: .lint, severity: .error,
         summary: "a segue action that no class on the runtime target implements",

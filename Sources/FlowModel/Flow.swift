@@ -30,6 +30,8 @@ public struct Flow: Hashable, Sendable {
     public var segues: [Segue]
     /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
     public var device: Device = .phone
+    /// `check` findings the flow's authors intend (`suppress`), in file order.
+    public var suppressions: [Suppression] = []
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),

@@ -14,7 +14,7 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues", "device"]
+    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues", "suppress", "device"]
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
         "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
@@ -80,6 +80,9 @@ struct FlowDecoder {
                 flow.segues.append(s)
             }
         }
+        for (i, node) in top.array("suppress", &sink).enumerated() {
+            if let s = decodeSuppression(node, path: JSONPath.index("suppress", i)) { flow.suppressions.append(s) }
+        }
         inferStaticRows(&flow)
         if top["device"] != nil, let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
         return flow
@@ -105,6 +108,13 @@ struct FlowDecoder {
             }
             flow.scenes[i].rows = rows
         }
+    }
+
+    private mutating func decodeSuppression(_ node: JSONNode, path: String) -> Suppression? {
+        guard let f = Fields(node, path, known: ["rule", "at", "reason"], required: ["rule", "at", "reason"], sink: &sink),
+              let rule = f.string("rule", &sink), let at = f.string("at", &sink), let reason = f.string("reason", &sink)
+        else { return nil }
+        return Suppression(rule: rule, at: at, reason: reason, origin: f.origin())
     }
 
     private mutating func decodeProtocol(_ m: JSONNode.Member) -> ProtocolDecl {
@@ -255,6 +265,9 @@ struct FlowDecoder {
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
             guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
+            if mf["sets"] != nil && mf["cases"] != nil {
+                sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
+            }
             var method = Method(name: mm.key, sets: mf.strings("sets", &sink).map(\.0), cases: [], origin: Origin(path: p, position: mm.keyPosition))
             for cs in mf.map("cases", &sink) {
                 let cp = JSONPath.member(mf.path("cases"), cs.key)
@@ -305,7 +318,7 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil { sink.error(f.position, path, "a \(kind.rawValue) action needs the 'class' of the view controller it builds") }
+            if a.className == nil { sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds") }
         case .dismiss, .pop:
             break
         }
@@ -387,7 +400,8 @@ struct FlowDecoder {
         }
         guard let source else { return nil }
         var s = Segue(source: source, destination: destination, kind: kind, origin: f.origin())
-        s.identifier = f.string("id", &sink, nonEmpty: false).flatMap { $0.isEmpty ? nil : $0 }
+        // An empty identifier is an error, as the schema says: a segue without one leaves 'id' out.
+        s.identifier = f.string("id", &sink)
         if f["relationship"] != nil { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
         if kind == .relationship && f["relationship"] == nil { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
         if kind != .relationship && f["relationship"] != nil {
@@ -405,6 +419,9 @@ struct FlowDecoder {
             s.modalTransitionStyle = f.enumValue("modalTransitionStyle", ModalTransitionStyle.self, &sink, what: "transition style")
         }
         s.customClass = f.string("customClass", &sink)
+        if kind == .custom && f["customClass"] == nil {
+            sink.error(f.position, path, "missing required key 'customClass' for a custom segue (its UIStoryboardSegue subclass)")
+        }
         s.animates = f.bool("animates", &sink) ?? true
         s.unwindAction = f.string("unwindAction", &sink).map { selectorName($0) }
         if kind == .unwind && s.unwindAction == nil { sink.error(f.position, path, "missing required key 'unwindAction' for an unwind segue") }

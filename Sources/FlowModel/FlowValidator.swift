@@ -44,7 +44,17 @@ struct FlowValidator {
     }
 
     private mutating func requireCondition(_ c: Condition?, of cls: String, _ origin: Origin) {
-        if let dep = c?.dependency { requireDependency(dep, of: cls, origin) }
+        guard let dep = c?.dependency else { return }
+        // `selection == nil` reads as a dependency named `selection`; what is meant is the
+        // table's selection, which the conditions `noSelection` and `selection` test.
+        if dep == "selection", flow.isKnownClass(cls), flow.dependency(dep, of: cls) == nil, let c {
+            let meant = if case .isNil = c { "noSelection" } else { "selection" }
+            sink.error(origin.position, origin.path,
+                       "'\(c)' tests a dependency named 'selection', and \(cls) has none; the table's selection is tested by the conditions noSelection and selection",
+                       suggestions: [meant])
+            return
+        }
+        requireDependency(dep, of: cls, origin)
     }
 
     private mutating func validateClasses() {
@@ -183,7 +193,7 @@ struct FlowValidator {
             let element = s.elementClass ?? "UIViewController"
             sink.warning(o.position, o.path,
                          "no class declares \(s.className), the class of scene '\(s.id)' (renamed in code but not in the storyboard?): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(element)",
-                         suggestions: NameSuggester.nearest(to: s.className, in: flow.classes.keys))
+                         suggestions: NameSuggester.nearest(to: s.className, in: allClassNames))
         }
     }
 
@@ -228,10 +238,12 @@ struct FlowValidator {
                             relationshipTargets[key] = path
                         }
                     }
-                } else {
+                } else if flow.isKnownClass(source.className) {
+                    // An unknown class has its own error (with a suggestion); this one would
+                    // only follow from it.
                     let o = origin(s.origin, "source")
                     sink.error(o.position, o.path,
-                               "a relationship segue needs a container as its source, but scene '\(source.id)' is a \(source.className), not a navigation, tab bar or split view controller")
+                               "a relationship segue needs a container as its source, but scene '\(source.id)' is \(English.article(source.className)) \(source.className), not a navigation, tab bar or split view controller")
                 }
             }
             if case .control(let name) = s.trigger, !source.controls.contains(name) {

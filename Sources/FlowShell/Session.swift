@@ -47,6 +47,11 @@ public struct Session: Sendable {
 
     public var flowName: String { sim?.flow.name ?? "no flow" }
 
+    /// The exit status of an interactive session: 3 when the app is crashed as you leave, else
+    /// 0. A person sees each error and retypes, and `relaunch` undoes a crash, so neither a
+    /// typo nor a crash already relaunched says anything about how the session ended.
+    public var interactiveStatus: Status { sim?.hasCrashed == true ? .crashed : .ok }
+
     /// `Items:ItemsViewController` — where the user is, for the prompt.
     public var location: String {
         guard let sim else { return "no flow" }
