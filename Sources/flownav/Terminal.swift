@@ -96,6 +96,14 @@ struct BatchRunner {
             var text = Self.marker + "load " + startup.flow + "\n"
             for l in startup.output.lines { text += l.text + "\n" }
             Terminal.write(text)
+        } else if let startup {
+            // Without --echo the launch's output is not printed, but what the user must not
+            // miss is: the loader's warnings (a stale class name) and a crash at launch (a
+            // pad's detail column reading a nil), else a later command only says it crashed.
+            let crashed = startup.output.lines.contains { $0.style == .crash }
+            var text = ""
+            for l in startup.output.lines where crashed || l.style == .warning { text += l.text + "\n" }
+            Terminal.writeError(text)
         }
         while let line = readLine(strippingNewline: true) {
             if echo { Terminal.write(Self.marker + line + "\n") }
