@@ -101,3 +101,46 @@ struct FindingPlaceTests {
         #expect(report.paths(Rules.tabBarPushed) == [["tap go"]])
     }
 }
+
+/// Found by QA flows: a stale scene class reached through a presented navigation controller whose
+/// root has the same segue action as a push.
+@Suite("Stale names in exploration findings")
+struct StaleNamesInExplorationTests {
+    static let body = """
+    "initial": "nav",
+    "classes": {
+      "ListViewController": {
+        "segueActions": { "makeDetail(coder:sender:)": { "returns": "DetailViewController", "nilWhen": "noSelection" } }
+      },
+      "DetailViewController": {}
+    },
+    "scenes": {
+      "nav": { "class": "UINavigationController" },
+      "list": { "class": "ListViewController", "rows": 1, "controls": ["plain"] },
+      "detailNav": { "class": "UINavigationController" },
+      "detail": { "class": "OldDetailViewController" }
+    },
+    "segues": [
+      { "source": "nav", "destination": "list", "kind": "relationship", "relationship": "rootViewController" },
+      { "id": "ShowDetail", "source": "list", "destination": "detail", "kind": "show", "trigger": "cell", "action": "makeDetail(coder:sender:)" },
+      { "id": "Present", "source": "list", "destination": "detailNav", "kind": "presentation", "trigger": "control:plain" },
+      { "source": "detailNav", "destination": "detail", "kind": "relationship", "relationship": "rootViewController", "action": "makeDetail(coder:sender:)" }
+    ]
+    """
+
+    @Test("a nil from a segue action is blamed on the relationship segue the command decoded, not the first segue naming the action")
+    func nilBlamedOnTheDecodedSegue() throws {
+        let report = Checker.check(try Flows.load(Self.body, module: "Acts"))
+        let nils = report.findings(Rules.segueActionReturnedNil)
+        #expect(nils.count == 1)
+        #expect(nils.first?.origin?.path == "segues[3]", "the presented navigation controller's root, not segues[1]")
+        #expect(nils.first?.path?.map(\.text) == ["tap plain"])
+    }
+
+    @Test("UIKit's 'Unknown class' log is the unknown-scene-class lint's, not also a generic UIKit warning")
+    func unknownClassNotTwice() throws {
+        let report = Checker.check(try Flows.load(Self.body, module: "Acts"))
+        #expect(report.findings(Rules.unknownSceneClass).count == 1)
+        #expect(!report.findings(Rules.uikitWarning).contains { $0.message.contains("Unknown class") })
+    }
+}
