@@ -137,6 +137,15 @@ struct StaleNamesInExplorationTests {
         #expect(nils.first?.path?.map(\.text) == ["tap plain"])
     }
 
+    @Test("an unwind or segue action that no class declares: the path's finding sends the fix to the rename, not to an implementation")
+    func staleHintsInExploration() throws {
+        let report = Checker.check(try Flows.load(StaleReferenceLintTests.body, module: "Acts"))
+        let unwind = try #require(report.findings(Rules.unwindWithoutDestination).first)
+        #expect(unwind.hint == "no class declares unwindToLsit: (see undeclared-unwind-action): reconnect the exit to the renamed unwind @IBAction")
+        let method = try #require(report.findings(Rules.unableToFindMethod).first)
+        #expect(method.hint.hasPrefix("no class declares makeDetialWithCoder: (see undeclared-segue-action)"))
+    }
+
     @Test("UIKit's 'Unknown class' log is the unknown-scene-class lint's, not also a generic UIKit warning")
     func unknownClassNotTwice() throws {
         let report = Checker.check(try Flows.load(Self.body, module: "Acts"))
