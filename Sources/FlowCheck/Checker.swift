@@ -130,8 +130,13 @@ public enum Checker {
 
     /// For an unwind that finds nothing, or a segue action UIKit cannot find, whose name no class
     /// declares: the cause is a rename the storyboard kept, not a missing implementation on this
-    /// path, so the fix is the one of the stale-name lint.
+    /// path, so the fix is the one of the stale-name lint. For an unwind whose implementer is in
+    /// the app but left out of the search: the overrides are the cause.
     static func staleHint(for rule: Rule, console: [String], flow: Flow) -> String? {
+        if rule.id == Rules.unwindWithoutDestination.id,
+           console.contains(where: { $0.contains(text: "implements it, but the search does not reach it") }) {
+            return "the view controller that implements the action is on this path, but an allowedChildrenForUnwinding(from:) override leaves it out of the search or a canPerformUnwind override answers no: change the override, or unwind from where the search reaches it"
+        }
         if rule.id == Rules.unwindWithoutDestination.id,
            let note = console.first(where: { $0.contains(text: "so the unwind does nothing") }),
            let selector = note.between(" implements ", ", so") {
