@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        .library(name: "FlowGraph", targets: ["FlowGraph"]),
         // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
@@ -24,6 +25,9 @@ let package = Package(
         .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
         .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
+        // Pictures: a flow (with a live window, a path, coverage) as a graph, written as DOT or
+        // Mermaid text. Pure: no I/O (running Graphviz is the executable's business).
+        .target(name: "FlowGraph", dependencies: ["FlowModel", "FlowEngine"]),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .systemLibrary(
             name: "CEditLine",
@@ -37,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowGraph", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +57,7 @@ let package = Package(
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
+        .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "TestSupport"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
