@@ -22,7 +22,7 @@ let package = Package(
         // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
-        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowGraph"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
         .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
         // Pictures: a flow (with a live window, a path, coverage) as a graph, written as DOT or

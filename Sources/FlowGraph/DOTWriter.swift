@@ -3,7 +3,7 @@
 public enum DOTWriter {
     public static func text(_ g: Graph) -> String {
         var out = "digraph flow {\n"
-        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=16, labelloc=t, label=\(quote(g.title)), nodesep=0.35, ranksep=0.6, newrank=true];\n"
+        out += "  graph [rankdir=LR, fontname=\"Helvetica\", fontsize=16, labelloc=t, labeljust=l, label=\(title(g)), nodesep=0.35, ranksep=0.6, newrank=true];\n"
         out += "  node [fontname=\"Helvetica\", fontsize=11, shape=box, style=\"rounded,filled\", margin=\"0.15,0.06\"];\n"
         out += "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.8];\n"
         let byID = Dictionary(g.nodes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -14,12 +14,17 @@ public enum DOTWriter {
             out += "  launch -> \(initial.id) [color=\"#334155\"];\n"
         }
         for e in g.edges { out += "  " + edge(e) + "\n" }
-        if !g.caption.isEmpty {
-            let text = g.caption.map { escape($0) + "\\l" }.joined()
-            out += "  caption [shape=note, style=filled, fillcolor=\"#fffbeb\", color=\"#d6d3d1\", fontname=\"DejaVu Sans Mono,monospace\", fontsize=10, label=\"\(text)\"];\n"
-        }
         out += "}\n"
         return out
+    }
+
+    /// The title, and under it the caption's lines left-aligned in a monospaced font (the
+    /// window's tree keeps its shape).
+    static func title(_ g: Graph) -> String {
+        guard !g.caption.isEmpty else { return quote(g.title) }
+        var label = "<<b>\(html(g.title))</b><br align=\"left\"/><font face=\"DejaVu Sans Mono,monospace\" point-size=\"10\" color=\"#334155\">"
+        for l in g.caption { label += html(l).replacingSpacesForHTML() + "<br align=\"left\"/>" }
+        return label + "</font>>"
     }
 
     private static func write(_ group: Group, _ byID: [String: Node], indent: String, into out: inout String) {
@@ -105,6 +110,15 @@ public enum DOTWriter {
 }
 
 extension String {
+    /// Runs of spaces kept in an HTML-like label (Graphviz collapses them otherwise).
+    fileprivate func replacingSpacesForHTML() -> String {
+        var out = ""
+        for c in unicodeScalars {
+            if c == " " { out += "&#160;" } else { out.unicodeScalars.append(c) }
+        }
+        return out
+    }
+
     fileprivate func replacingNewlines() -> String {
         var out = ""
         for c in unicodeScalars {

@@ -37,6 +37,9 @@ extension Session {
             guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
             InspectView(sim: sim).write(for: id, names: &descriptions, into: &out)
             return
+        case .graph:
+            try graph(args, sim: sim, into: &out)
+            return
         case .segues:
             let rest = try options(args, allowed: .from, sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
@@ -47,6 +50,7 @@ extension Session {
             if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
             // `launch` starts from an empty state; the flow's index is kept, not rebuilt.
             let events = sim.launch()
+            walked.removeAll()
             out.events = events
             descriptions.reset()
             descriptions.update(sim)
@@ -72,6 +76,7 @@ extension Session {
             out.status = .rejected
             return
         }
+        walked.append((engineCommand, command.text + args.reduce(into: "") { $0 += " " + $1.text }))
         descriptions.update(sim)
         EventFormatter.write(out.events, sim: sim, names: descriptions, trace: trace, into: &out)
         if sim.hasCrashed {

@@ -22,6 +22,8 @@ public struct Session: Sendable {
     var traceAtLogStart = false
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
+    /// The app commands run since launch (or relaunch), with their lines: the path `graph` draws.
+    var walked: [(command: Command, text: String)] = []
     /// Instance descriptions, made once per instance.
     var descriptions = Descriptions()
     /// Lines already split into words.
@@ -94,6 +96,7 @@ public struct Session: Sendable {
         descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
+        walked.removeAll()
         EventFormatter(sim: s, trace: trace).write(events, into: &out)
         if s.hasCrashed {
             out.add("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note)

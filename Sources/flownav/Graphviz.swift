@@ -1,4 +1,5 @@
 import FlowModel
+import FlowShell
 
 #if canImport(Glibc)
 import Glibc
@@ -75,5 +76,20 @@ enum Graphviz {
             guard let p = mkdtemp(buffer.baseAddress!) else { return nil }
             return String(cString: p)
         }
+    }
+}
+
+extension Terminal {
+    /// Does what `graph FILE` asked: writes DOT or Mermaid, or SVG drawn by Graphviz. Returns
+    /// an error message when it cannot.
+    static func perform(_ request: GraphWrite) -> String? {
+        var text = request.text
+        if request.format == .svg {
+            switch Graphviz.svg(fromDOT: request.text) {
+            case .success(let svg): text = svg
+            case .failure(let e): return "error: \(e.message)"
+            }
+        }
+        return TranscriptFiles.writeFile(request.path, text).map { "error: \($0)" }
     }
 }

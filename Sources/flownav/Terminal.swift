@@ -116,6 +116,7 @@ struct BatchRunner {
                 session.stopRecording()
                 Terminal.writeError(error + "\n")
             }
+            if let graph = out.graph, let error = Terminal.perform(graph) { Terminal.writeError(error + "\n") }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
@@ -157,6 +158,9 @@ struct InteractiveShell {
                     box.session.stopRecording()
                     Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
                 }
+                if let graph = out.graph, let error = Terminal.perform(graph) {
+                    Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
+                }
                 if out.quit { return box.session.status }
             }
         }
@@ -174,15 +178,15 @@ final class SessionBox {
         case .words(let prefix, let words):
             return CompletionResult(replaceLength: prefix.count, candidates: words)
         case .path(let prefix):
-            // `load` takes a flow, `record` a transcript.
+            // `load` takes a flow, `record` a transcript, `graph` a picture.
             let command = before.split(separator: " ").first ?? ""
-            let suffix = command == "record" ? ".flownav" : ".json"
-            return CompletionResult(replaceLength: prefix.count, candidates: Self.paths(prefix, suffix: suffix))
+            let suffixes = command == "record" ? [".flownav"] : command == "graph" ? [".svg", ".dot", ".gv", ".mmd"] : [".json"]
+            return CompletionResult(replaceLength: prefix.count, candidates: Self.paths(prefix, suffixes: suffixes))
         }
     }
 
-    /// Files ending with `suffix` and folders, starting with `prefix`; folders end with `/`.
-    static func paths(_ prefix: String, suffix: String) -> [String] {
+    /// Files ending with one of `suffixes` and folders, starting with `prefix`; folders end with `/`.
+    static func paths(_ prefix: String, suffixes: [String]) -> [String] {
         let slash = prefix.lastIndex(of: "/")
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let stem = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
@@ -196,7 +200,7 @@ final class SessionBox {
             guard stat(folder + name, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 out.append(folder + name + "/")
-            } else if name.hasSuffix(suffix) {
+            } else if suffixes.contains(where: { name.hasSuffix($0) }) {
                 out.append(folder + name)
             }
         }
