@@ -24,7 +24,7 @@ let package = Package(
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
         .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowGraph"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
-        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
+        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine", "FlowGraph"]),
         // Pictures: a flow (with a live window, a path, coverage) as a graph, written as DOT or
         // Mermaid text. Pure: no I/O (running Graphviz is the executable's business).
         .target(name: "FlowGraph", dependencies: ["FlowModel", "FlowEngine"]),
