@@ -171,9 +171,8 @@ public enum GraphBuilder {
         return storyboards
     }
 
-    /// The storyboard a scene comes from, when the flow says (a flow written as JSON is one
-    /// storyboard and says nothing).
-    static func storyboard(of scene: Int, in flow: Flow) -> String? { nil }
+    /// The storyboard a scene was imported from (a flow written as JSON says nothing: one group).
+    static func storyboard(of scene: Int, in flow: Flow) -> String? { flow.scenes[scene].storyboard?.file }
 
     /// `Main.storyboard` from `…/Base.lproj/Main.storyboard`.
     static func storyboardName(_ path: String) -> String {

@@ -17,6 +17,8 @@ public struct ClassDecl: Hashable, Sendable {
     public var unwindActions: [String]
     public var methods: [Method]
     public var actions: [CodeAction]
+    /// What is not known about the class (an import without its Swift sources says so here).
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {

@@ -25,6 +25,8 @@ public struct Flow: Hashable, Sendable {
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
     public var segues: [Segue]
+    /// What cannot be known from the storyboards alone (an import's top-level notes).
+    public var notes: [String] = []
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),
@@ -129,6 +131,10 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
         if text == "manual" {
             self = .manual
         } else if text == "cell" {
+            self = .cell
+        } else if text.hasPrefix("cell:") || text.hasPrefix("prototype:") {
+            // A row-bound trigger (one static cell, one prototype), as imports write them;
+            // fires on any row until rows and prototypes are told apart.
             self = .cell
         } else if text.hasPrefix("control:"), text.count > 8 {
             self = .control(String(text.dropFirst(8)))

@@ -14,15 +14,15 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues"]
+    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues", "storyboards", "notes"]
     static let classKeys = [
         "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
-        "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions",
+        "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions", "notes",
     ]
-    static let sceneKeys = ["class", "storyboardIdentifier", "title", "rows", "controls", "nib"]
+    static let sceneKeys = ["class", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "storyboard", "notes"]
     static let segueKeys = [
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
-        "modalTransitionStyle", "customClass", "animates", "unwindAction",
+        "modalTransitionStyle", "customClass", "animates", "unwindAction", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with"]
     static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "initializer", "arguments", "guard"]
@@ -48,6 +48,9 @@ struct FlowDecoder {
             sink.error(node.position, "module", "'\(module)' is not a Swift module name")
         }
         var flow = Flow(file: sink.file, name: name, module: module, initial: nil)
+        flow.notes = top.strings("notes", &sink).map(\.0)
+        // `storyboards` is read by the importer before decoding; here it only has to be paths.
+        _ = top.strings("storyboards", &sink)
         for m in top.map("protocols", &sink) { flow.protocols[m.key] = decodeProtocol(m) }
         for m in top.map("destinations", &sink) {
             if let d = decodeDestinationEnum(m) { flow.destinations[m.key] = d }
@@ -136,6 +139,7 @@ struct FlowDecoder {
         c.superclass = f.string("superclass", &sink) ?? "UIViewController"
         c.file = f.string("file", &sink) ?? "\(m.key).swift"
         c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
+        c.notes = f.strings("notes", &sink).map(\.0)
         for d in f.map("dependencies", &sink) {
             let p = JSONPath.member(f.path("dependencies"), d.key)
             guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
@@ -293,6 +297,8 @@ struct FlowDecoder {
             if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
         }
         s.nib = f.string("nib", &sink)
+        s.storyboard = storyboardOrigin(f)
+        s.notes = f.strings("notes", &sink).map(\.0)
         return s
     }
 
@@ -338,6 +344,17 @@ struct FlowDecoder {
         if kind != .unwind && s.unwindAction != nil {
             sink.error(f["unwindAction"]?.position, f.path("unwindAction"), "'unwindAction' belongs only on unwind segues")
         }
+        s.storyboard = storyboardOrigin(f)
+        s.notes = f.strings("notes", &sink).map(\.0)
         return s
+    }
+
+    /// `"storyboard": { "file", "line", "id" }`: where an imported part came from.
+    private mutating func storyboardOrigin(_ f: Fields) -> StoryboardOrigin? {
+        guard let node = f["storyboard"] else { return nil }
+        let path = f.path("storyboard")
+        guard let sf = Fields(node, path, known: ["file", "line", "id"], required: ["file"], sink: &sink),
+              let file = sf.string("file", &sink) else { return nil }
+        return StoryboardOrigin(file: file, line: sf.int("line", &sink, minimum: 1) ?? 1, xmlID: sf.string("id", &sink) ?? "")
     }
 }

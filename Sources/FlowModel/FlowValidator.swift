@@ -219,13 +219,15 @@ struct FlowValidator {
                 let o = origin(s.origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
             }
-            if let a = s.action, !actionNames.contains(where: { $0.selector == a.selector }) {
+            // An imported segue names what its storyboard says; without the Swift sources no
+            // class declares it, and the segue's note says so (UIKit logs and falls back).
+            if let a = s.action, s.storyboard == nil, !actionNames.contains(where: { $0.selector == a.selector }) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
                 sink.unknown("segue action", a.description, at: o.position, o.path,
                              known: Set(known), extra: "; no class declares it in 'segueActions'")
             }
-            if let u = s.unwindAction, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
+            if let u = s.unwindAction, s.storyboard == nil, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
                 sink.unknown("unwind action", u.description, at: o.position, o.path,

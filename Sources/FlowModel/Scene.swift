@@ -8,6 +8,10 @@ public struct Scene: Hashable, Sendable {
     public var rows: [Int]
     public var controls: [String]
     public var nib: String?
+    /// The storyboard element the scene was imported from.
+    public var storyboard: StoryboardOrigin?
+    /// What the flow's author (or the importer) says cannot be known from the storyboard.
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(id: String, className: String, origin: Origin = Origin(path: "", position: nil)) {
@@ -18,6 +22,7 @@ public struct Scene: Hashable, Sendable {
         self.rows = []
         self.controls = []
         self.nib = nil
+        self.storyboard = nil
         self.origin = origin
     }
 
@@ -96,6 +101,9 @@ public struct Segue: Hashable, Sendable {
     public var customClass: String?
     public var animates: Bool
     public var unwindAction: SelectorName?
+    /// The `<segue>` element the segue was imported from.
+    public var storyboard: StoryboardOrigin?
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(source: Int, destination: Int?, kind: SegueKind, origin: Origin = Origin(path: "", position: nil)) {
@@ -111,6 +119,7 @@ public struct Segue: Hashable, Sendable {
         self.customClass = nil
         self.animates = true
         self.unwindAction = nil
+        self.storyboard = nil
         self.origin = origin
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCheck
+import FlowImport
 import FlowModel
 import FlowShell
 
@@ -29,7 +30,7 @@ struct CheckCommand: ParsableCommand {
         case text, json, sarif, transcript, html
     }
 
-    @Argument(help: "Flow files (format 1, JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "Flow files (format 1, JSON), storyboards or app folders (imported in memory).", completion: .file(extensions: ["json", "storyboard", "xib"]))
     var flows: [String]
 
     @Option(help: "Output: text, json, sarif (2.1.0), transcript (one .flownav file per problem found by exploring, in --output), or html (one page to open in a browser: findings, each path drawn on the flow's graph, coverage; the pictures need Graphviz's dot).")
@@ -74,7 +75,7 @@ struct CheckCommand: ParsableCommand {
         var flowsChecked: [Flow] = []
         var loadFailed = false
         for path in flows {
-            switch FlowLoader.load(path: path) {
+            switch FlowSource.load(path: path) {
             case .success(let loaded):
                 for w in loaded.warnings { Terminal.writeError(w.description + "\n") }
                 reports.append(Checker.check(loaded.flow, options: options))

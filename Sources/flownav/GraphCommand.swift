@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowGraph
+import FlowImport
 import FlowModel
 
 /// `flownav graph FLOW`: the flow as a picture (issue 17).
@@ -24,7 +25,7 @@ struct GraphCommand: ParsableCommand {
         case dot, mermaid, svg
     }
 
-    @Argument(help: "A flow file (format 1, JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "A flow file (format 1, JSON), a storyboard or an app folder (imported in memory).", completion: .file(extensions: ["json", "storyboard", "xib"]))
     var flow: String
 
     @Option(help: "dot (Graphviz), mermaid (a Mermaid flowchart) or svg (drawn by Graphviz's dot). Default: from --output's extension (.svg, .mmd), else dot.")
@@ -35,7 +36,7 @@ struct GraphCommand: ParsableCommand {
 
     func run() throws {
         let loaded: LoadedFlow
-        switch FlowLoader.load(path: flow) {
+        switch FlowSource.load(path: flow) {
         case .success(let l):
             loaded = l
         case .failure(let error):
