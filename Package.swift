@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
-        .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "TestSupport"]),
+        .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "FlowImport", "TestSupport"]),
         .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
