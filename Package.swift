@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
         .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "FlowImport", "TestSupport"]),
-        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

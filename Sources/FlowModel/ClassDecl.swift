@@ -98,6 +98,9 @@ public struct SegueAction: Hashable, Sendable {
     public var initializer: String?
     public var arguments: [Assignment]
     public var nilWhen: Condition?
+    /// Properties set on the returned controller after its initializer
+    /// (`let c = X(coder: coder); c?.delegate = self; return c`).
+    public var set: [Assignment] = []
     public var origin: Origin
 }
 
@@ -169,6 +172,11 @@ public struct CodeAction: Hashable, Sendable {
     public var initializer: String?
     public var arguments: [Assignment]
     public var guardCondition: Condition?
+    /// `instantiateViewController(withIdentifier:)` (or `(identifier:creator:)` when
+    /// `initializer` is given): the storyboard scene with this Storyboard ID, not `class`.
+    public var storyboardIdentifier: String?
+    /// Properties set on the built controller before it is shown.
+    public var set: [Assignment] = []
     public var origin: Origin
 }
 

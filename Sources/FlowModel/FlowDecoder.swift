@@ -25,7 +25,7 @@ struct FlowDecoder {
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "initializer", "arguments", "guard"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -182,7 +182,7 @@ struct FlowDecoder {
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
-            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen"], sink: &sink) else { continue }
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set"], sink: &sink) else { continue }
             guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
                 sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
                 continue
@@ -190,7 +190,7 @@ struct FlowDecoder {
             c.segueActions.append(SegueAction(
                 swiftName: a.key, selector: ObjCSelector.derive(fromSwiftName: a.key), returns: af.string("returns", &sink),
                 initializer: af.string("initializer", &sink), arguments: assignments(af, "arguments"),
-                nilWhen: condition(af, "nilWhen"), origin: Origin(path: p, position: a.keyPosition)))
+                nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
         }
         if f["prepare"] != nil {
             c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in
@@ -252,6 +252,7 @@ struct FlowDecoder {
             sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
             className: f.string("class", &sink), initializer: f.string("initializer", &sink),
             arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
+            storyboardIdentifier: f.string("identifier", &sink), set: assignments(f, "set"),
             origin: Origin(path: path, position: m.keyPosition))
         switch kind {
         case .performSegue:
@@ -259,9 +260,19 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil { sink.error(f.position, path, "a \(kind.rawValue) action needs the 'class' of the view controller it builds") }
+            if a.className == nil && a.storyboardIdentifier == nil {
+                sink.error(f.position, path, "a \(kind.rawValue) action needs the 'class' of the view controller it builds, or the Storyboard 'identifier' of the scene it instantiates")
+            }
+            if a.className != nil && a.storyboardIdentifier != nil {
+                sink.error(f["identifier"]?.position, f.path("identifier"), "give 'class' (built in code) or 'identifier' (instantiated from the storyboard), not both")
+            }
         case .dismiss, .pop:
             break
+        }
+        if kind != .present && kind != .push && kind != .show && kind != .showDetail {
+            for key in ["identifier", "set"] where f[key] != nil {
+                sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
+            }
         }
         if a.initializer == nil, a.className != nil { a.initializer = nil }
         return a

@@ -76,6 +76,7 @@ struct FlowValidator {
                 requireInitializer(a.initializer, of: returns, self.origin(a.origin, "initializer"))
                 for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
                 requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
+                for s in a.set { requireDependency(s.name, of: returns, s.origin) }
             }
             for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
             for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -157,6 +158,14 @@ struct FlowValidator {
             requireClass(cls, origin(a.origin, "class"))
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
+            for s in a.set { requireDependency(s.name, of: cls, s.origin) }
+        }
+        // A scene instantiated by Storyboard ID: a missing ID is UIKit's exception at run time,
+        // not a load error; the initializer of a creator block belongs to the scene's class.
+        if let ident = a.storyboardIdentifier, let scene = flow.scenes.first(where: { $0.storyboardIdentifier == ident && $0.nib == nil }) {
+            requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
+            for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
+            for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
         }
     }
 
