@@ -121,4 +121,14 @@ public struct Edge: Hashable, Sendable {
     public var label: [String]
     public var problem: Problem
     public var state: State
+
+    public init(from: String, to: String, segue: Int?, kind: Kind, label: [String], problem: Problem, state: State) {
+        self.from = from
+        self.to = to
+        self.segue = segue
+        self.kind = kind
+        self.label = label
+        self.problem = problem
+        self.state = state
+    }
 }

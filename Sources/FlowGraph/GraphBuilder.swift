@@ -58,8 +58,38 @@ public enum GraphBuilder {
             g.edges.append(Edge(from: from, to: ids.scene[d], segue: i, kind: kind(segue.kind), label: label, problem: problem, state: state))
         }
 
+        g.edges += codeActionEdges(flow, ids: ids)
         g.groups = groups(flow, owner: owner, ids: ids)
         return g
+    }
+
+    /// A code action that instantiates a scene by Storyboard ID and shows it: an edge labelled
+    /// with the call (it is no segue: no identifier, no `prepare`).
+    static func codeActionEdges(_ flow: Flow, ids: NodeIDs) -> [Edge] {
+        var byStoryboardID: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() {
+            if let id = s.storyboardIdentifier, byStoryboardID[id] == nil { byStoryboardID[id] = i }
+        }
+        guard !byStoryboardID.isEmpty else { return [] }
+        var out: [Edge] = []
+        for (i, scene) in flow.scenes.enumerated() {
+            for a in flow.actions(of: scene.className) {
+                guard let sid = a.storyboardIdentifier, let d = byStoryboardID[sid] else { continue }
+                let kind: Edge.Kind
+                switch a.kind {
+                case .present: kind = .present
+                case .push, .show: kind = .show
+                case .showDetail: kind = .showDetail
+                default: continue
+                }
+                var label = ["call \(a.name)"]
+                if case .control(let c) = a.trigger { label.append("tap \(c)") }
+                if a.trigger == .cell { label.append("select row") }
+                label.append("code: \(a.kind.rawValue) '\(sid)'")
+                out.append(Edge(from: ids.scene[i], to: ids.scene[d], segue: nil, kind: kind, label: label, problem: .none, state: .normal))
+            }
+        }
+        return out
     }
 
     static func kind(_ k: SegueKind) -> Edge.Kind {

@@ -76,7 +76,9 @@ extension Session {
             out.status = .rejected
             return
         }
-        walked.append((engineCommand, command.text + args.reduce(into: "") { $0 += " " + $1.text }))
+        // The line is the last of `history` (appended before dispatch): kept by its number, so a
+        // long replay pays no string per command.
+        walked.append((engineCommand, history.count - 1))
         descriptions.update(sim)
         EventFormatter.write(out.events, sim: sim, names: descriptions, trace: trace, into: &out)
         if sim.hasCrashed {

@@ -22,10 +22,17 @@ public struct GraphWrite: Equatable, Sendable {
 }
 
 extension Session {
+    static func trimmed(_ line: String) -> String {
+        var s = Substring(line)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+
     /// `graph [FILE]`: the flow with the live window and the path since launch.
     mutating func graph(_ args: [Word], sim: Simulator, into out: inout Output) throws(InputError) {
         if args.count > 1 { throw InputError("graph takes one path (quote a path with spaces)", at: args[1]) }
-        let trace = PathTracer.trace(sim.flow, walked)
+        let trace = PathTracer.trace(sim.flow, walked.map { ($0.command, Self.trimmed(history[$0.line])) })
         var h = Highlights(window: sim)
         h.path = trace.steps
         h.crashedAt = trace.crashedAt

@@ -23,8 +23,9 @@ public struct Session: Sendable {
     var traceAtLogStart = false
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
-    /// The app commands run since launch (or relaunch), with their lines: the path `graph` draws.
-    var walked: [(command: Command, text: String)] = []
+    /// The app commands run since launch (or relaunch), with their lines' numbers in `history`:
+    /// the path `graph` draws.
+    var walked: [(command: Command, line: Int)] = []
     /// Instance descriptions, made once per instance.
     var descriptions = Descriptions()
     /// Lines already split into words.

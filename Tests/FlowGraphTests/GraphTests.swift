@@ -195,3 +195,19 @@ func allGraphs() throws -> [(name: String, graph: Graph)] {
         #expect(state["s_addItem"] == .normal)
     }
 }
+
+@Suite struct CodeActionEdgeTests {
+    @Test func aCodeActionThatInstantiatesAScenByStoryboardIDIsAnEdge() throws {
+        let json = """
+            {"format": 1, "name": "Code", "module": "M", "initial": "list",
+             "classes": {"List": {"actions": {"showDetail(_:)": {"trigger": "control:info", "do": "present", "identifier": "Info"}}}},
+             "scenes": {"list": {"class": "List"}, "info": {"class": "UIViewController", "storyboardIdentifier": "Info"}},
+             "segues": []}
+            """
+        let flow = try FlowLoader.load(text: json, file: "code.json").get().flow
+        let g = GraphBuilder.graph(of: flow)
+        #expect(g.edges == [Edge(from: "s_list", to: "s_info", segue: nil, kind: .present,
+                                 label: ["call showDetail(_:)", "tap info", "code: present 'Info'"], problem: .none, state: .normal)])
+        #expect(MermaidGrammar.check(MermaidWriter.text(g)).isEmpty)
+    }
+}
