@@ -28,10 +28,11 @@ enum SegueActionOwner {
     }
 
     /// The classes of the sources of the segues that instantiate a container (through outer
-    /// containers); nil when nothing does (the initial view controller: `-[(null) …]`).
+    /// containers, as the engine decodes children with the outer segue); nil when no segue is
+    /// being performed (the initial view controller, or none instantiates it: `-[(null) …]`).
     static func askers(of container: Int, in flow: Flow, visited: inout Set<Int>) -> [String?] {
         guard visited.insert(container).inserted else { return [] }
-        var out: [String?] = []
+        var out: [String?] = flow.initial == container ? [nil] : []
         for s in flow.segues where s.destination == container && s.kind != .unwind {
             let more: [String?] = s.kind == .relationship
                 ? askers(of: s.source, in: flow, visited: &visited)

@@ -211,3 +211,23 @@ func allGraphs() throws -> [(name: String, graph: Graph)] {
         #expect(MermaidGrammar.check(MermaidWriter.text(g)).isEmpty)
     }
 }
+
+@Suite struct SegueActionOwnerTests {
+    @Test func theInitialContainersRelationshipActionIsSentToNoObject() throws {
+        let json = """
+            {"format": 1, "name": "Initial", "module": "M", "initial": "nav",
+             "classes": {"Nav": {"superclass": "UINavigationController",
+                                 "segueActions": {"makeRoot(coder:)": {"returns": "Root"}}},
+                         "Root": {"segueActions": {"makeRoot(coder:)": {"returns": "Root"}}}},
+             "scenes": {"nav": {"class": "Nav"}, "root": {"class": "Root", "controls": ["again"]}},
+             "segues": [{"source": "nav", "destination": "root", "kind": "relationship", "relationship": "rootViewController",
+                         "action": "makeRoot(coder:)"},
+                        {"source": "root", "destination": "nav", "kind": "presentation", "trigger": "control:again"}]}
+            """
+        let flow = try FlowLoader.load(text: json, file: "initial.json").get().flow
+        // At launch no segue is performed (UIKit asks nil); presented again from root, Root is asked.
+        let edge = try #require(GraphBuilder.graph(of: flow).edges.first)
+        #expect(edge.label == ["root", "action (null)/Root.makeRoot(…) — only on Nav"])
+        #expect(edge.problem == .error)
+    }
+}
