@@ -39,7 +39,7 @@ public enum GraphBuilder {
             var label: [String] = []
             if let id = segue.identifier { label.append(id) }
             label.append(contentsOf: trigger(i, in: flow))
-            if let action { label.append(action) }
+            label += action
             let from = ids.scene[segue.source]
             if segue.kind == .unwind {
                 let landings = unwindLandings(segue, in: flow)

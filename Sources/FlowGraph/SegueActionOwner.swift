@@ -5,26 +5,27 @@ import FlowModel
 /// segue that instantiates the container (the presenter), never to the container itself —
 /// the quirk: an action implemented only on the container is never found.
 enum SegueActionOwner {
-    /// `action ItemsViewController.makeDetail(…)` with what is wrong, or nil without an action.
-    static func mark(_ i: Int, in flow: Flow) -> (String?, Edge.Problem) {
+    /// `action ItemsViewController.makeDetail(…)` and a line saying what is wrong, if anything
+    /// (no lines without an action).
+    static func mark(_ i: Int, in flow: Flow) -> ([String], Edge.Problem) {
         let s = flow.segues[i]
-        guard let action = s.action, s.kind != .unwind else { return (nil, .none) }
+        guard let action = s.action, s.kind != .unwind else { return ([], .none) }
         let name = short(action)
         if s.kind != .relationship {
             let asked = flow.scenes[s.source].className
             let found = flow.segueAction(action.selector, on: asked) != nil
-            return ("action \(asked).\(name)" + (found ? "" : " — not found"), found ? .none : .warning)
+            return (["action \(asked).\(name)"] + (found ? [] : ["not found: init(coder:)"]), found ? .none : .warning)
         }
         let container = flow.scenes[s.source].className
         var visited = Set<Int>()
         let asked = askers(of: s.source, in: flow, visited: &visited)
         let missing = asked.filter { c in c.map { flow.segueAction(action.selector, on: $0) == nil } ?? true }
         let who = asked.map { $0 ?? "(null)" }.joined(separator: "/")
-        if missing.isEmpty { return ("action \(who).\(name)", .none) }
+        if missing.isEmpty { return (["action \(who).\(name)"], .none) }
         if flow.segueAction(action.selector, on: container) != nil {
-            return ("action \(who).\(name) — only on \(container)", .error)
+            return (["action \(who).\(name)", "never found: only on \(container)"], .error)
         }
-        return ("action \(who).\(name) — not found", .warning)
+        return (["action \(who).\(name)", "not found: init(coder:)"], .warning)
     }
 
     /// The classes of the sources of the segues that instantiate a container (through outer
