@@ -48,6 +48,10 @@ public enum ChildRole: String, Hashable, Sendable {
     case tab
     case primary
     case secondary
+    /// A column-style split's supplementary column (visible beside the others) and its compact
+    /// column (decoded with the split, shown only in a compact width, which flownav does not model).
+    case supplementary
+    case compact
     case embedded
 }
 
@@ -410,8 +414,8 @@ public struct AppState: Hashable, Sendable {
         switch firstRole {
         case .stack?, .tab?:
             if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
-        case .primary?, .secondary?:
-            for c in children(of: x) where instances[c].role != .embedded { appendVisible(c, to: &out) }
+        case .primary?, .secondary?, .supplementary?, .compact?:
+            for c in children(of: x) where instances[c].role != .embedded && instances[c].role != .compact { appendVisible(c, to: &out) }
         default:
             break
         }

@@ -174,7 +174,7 @@ extension Simulator {
             case .showDetail:
                 try showDetailViewController(dest, from: vc, style: .automatic)
             default:
-                try present(dest, from: vc, style: .automatic)
+                try present(dest, from: vc, style: state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic)
             }
         case .dismiss:
             if let p = state[vc].presented {

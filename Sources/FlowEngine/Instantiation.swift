@@ -135,6 +135,8 @@ extension Simulator {
                 case .rootViewController: .stack
                 case .viewControllers: .tab
                 case .masterViewController: .primary
+                case .supplementaryViewController: .supplementary
+                case .compactViewController: .compact
                 default: .secondary
                 }
             attach(child, to: id, role: role)

@@ -206,6 +206,8 @@ private struct Mapper {
         var m = JMembers([("class", .string(cls))])
         m.add("storyboardIdentifier", s.storyboardIdentifier)
         m.add("title", s.title)
+        if s.definesPresentationContext { m.append(("definesPresentationContext", .bool(true))) }
+        if let p = s.modalPresentationStyle, ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) }
         var notes = classNotes
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
@@ -341,7 +343,8 @@ private struct Mapper {
                 if ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) } else { notes.append("modalPresentationStyle '\(p)' is not modelled") }
             }
             if let t = g.modalTransitionStyle, ModalTransitionStyle(rawValue: t) != nil { m.add("modalTransitionStyle", t) }
-            if let c = g.customClass, !c.isEmpty, kind == "custom" { m.add("customClass", c) }
+            if let c = g.customClass, !c.isEmpty, kind != "relationship", kind != "embed", kind != "unwind" { m.add("customClass", c) }
+            if let a = g.popoverAnchor, kind == "popoverPresentation" || g.modalPresentationStyle == "popover" { m.add("popoverAnchor", a) }
             if !g.animates { m.append(("animates", .bool(false))) }
             if let u = g.unwindAction, !u.isEmpty {
                 m.add("unwindAction", u)

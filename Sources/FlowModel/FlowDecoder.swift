@@ -19,10 +19,13 @@ struct FlowDecoder {
         "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
         "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions", "notes",
     ]
-    static let sceneKeys = ["class", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "storyboard", "notes"]
+    static let sceneKeys = [
+        "class", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "definesPresentationContext",
+        "modalPresentationStyle", "storyboard", "notes",
+    ]
     static let segueKeys = [
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
-        "modalTransitionStyle", "customClass", "animates", "unwindAction", "storyboard", "notes",
+        "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with"]
     static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard"]
@@ -308,6 +311,10 @@ struct FlowDecoder {
             if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
         }
         s.nib = f.string("nib", &sink)
+        s.definesPresentationContext = f.bool("definesPresentationContext", &sink) ?? false
+        if f["modalPresentationStyle"] != nil {
+            s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
+        }
         s.storyboard = storyboardOrigin(f)
         s.notes = f.strings("notes", &sink).map(\.0)
         return s
@@ -354,6 +361,10 @@ struct FlowDecoder {
         if kind == .unwind && s.unwindAction == nil { sink.error(f.position, path, "missing required key 'unwindAction' for an unwind segue") }
         if kind != .unwind && s.unwindAction != nil {
             sink.error(f["unwindAction"]?.position, f.path("unwindAction"), "'unwindAction' belongs only on unwind segues")
+        }
+        s.popoverAnchor = f.string("popoverAnchor", &sink)
+        if s.popoverAnchor != nil && kind != .popoverPresentation && s.modalPresentationStyle != .popover {
+            sink.error(f["popoverAnchor"]?.position, f.path("popoverAnchor"), "'popoverAnchor' belongs only on popover presentations")
         }
         s.storyboard = storyboardOrigin(f)
         s.notes = f.strings("notes", &sink).map(\.0)

@@ -242,9 +242,9 @@ struct FlowValidator {
                 sink.unknown("unwind action", u.description, at: o.position, o.path,
                              known: Set(known), extra: "; no class declares it in 'unwindActions'")
             }
-            if let c = s.customClass, s.kind != .custom {
+            if s.customClass != nil, s.kind == .relationship || s.kind == .embed || s.kind == .unwind {
                 let o = origin(s.origin, "customClass")
-                sink.warning(o.position, o.path, "'customClass' \(c) is used only by custom segues")
+                sink.warning(o.position, o.path, "'customClass' is not used on \(s.kind.rawValue) segues")
             }
         }
     }

@@ -8,6 +8,10 @@ public struct Scene: Hashable, Sendable {
     public var rows: [Int]
     public var controls: [String]
     public var nib: String?
+    /// `definesPresentationContext`: a currentContext presentation from inside it covers it.
+    public var definesPresentationContext = false
+    /// The view controller's own `modalPresentationStyle`, used when the segue sets none.
+    public var modalPresentationStyle: ModalPresentationStyle?
     /// The storyboard element the scene was imported from.
     public var storyboard: StoryboardOrigin?
     /// What the flow's author (or the importer) says cannot be known from the storyboard.
@@ -47,6 +51,10 @@ public enum Relationship: String, Hashable, Sendable, CaseIterable {
     case viewControllers
     case masterViewController
     case detailViewController
+    /// iOS 14 column-style split views: the middle column of a triple-column split, and the
+    /// controller shown instead of the columns in a compact width.
+    case supplementaryViewController
+    case compactViewController
 }
 
 public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
@@ -101,6 +109,8 @@ public struct Segue: Hashable, Sendable {
     public var customClass: String?
     public var animates: Bool
     public var unwindAction: SelectorName?
+    /// The bar button item or view a popover presentation points at.
+    public var popoverAnchor: String?
     /// The `<segue>` element the segue was imported from.
     public var storyboard: StoryboardOrigin?
     public var notes: [String] = []

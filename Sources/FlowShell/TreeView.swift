@@ -75,6 +75,10 @@ struct TreeView {
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("secondary" as StaticString) }
             case .embedded:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
+            case .supplementary:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("supplementary" as StaticString) }
+            case .compact:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("compact (not shown: regular width)" as StaticString) }
             }
         }
         if let p = presented {
