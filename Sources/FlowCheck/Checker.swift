@@ -16,6 +16,40 @@ public struct CheckOptions: Hashable, Sendable {
 
 /// `flownav check`: static lints and exhaustive exploration of a loaded flow.
 public enum Checker {
+    /// `devices`: explore on each (the flow's own `"device"` when empty); with two, a finding
+    /// only one of them reaches says so (`Finding.deviceOnly`).
+    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), devices: [Device]) -> Report {
+        guard let first = devices.first else { return check(flow, options: options) }
+        var f1 = flow
+        f1.device = first
+        var report = check(f1, options: options)
+        report.flowDevice = flow.device
+        guard devices.count > 1, options.explore, let c1 = report.coverage else { return report }
+        report.deviceCoverage = [(first, c1)]
+        var lintsOff = options
+        lintsOff.lint = false
+        var dynamic = report.findings.filter { $0.path != nil }
+        let lints = report.findings.filter { $0.path == nil }
+        var seen = Set(dynamic.map(\.key))
+        var reachedBy: [String: Int] = [:]
+        for f in dynamic { reachedBy[f.key] = 1 }
+        for d in devices.dropFirst() {
+            var fd = flow
+            fd.device = d
+            let r = check(fd, options: lintsOff)
+            if let c = r.coverage { report.deviceCoverage.append((d, c)) }
+            for f in r.findings {
+                reachedBy[f.key, default: 0] += 1
+                if seen.insert(f.key).inserted { dynamic.append(f) }
+            }
+        }
+        for k in dynamic.indices where reachedBy[dynamic[k].key] == 1 { dynamic[k].deviceOnly = true }
+        // Shortest first; among equals, the first device's first.
+        let order = dynamic.enumerated().sorted { ($0.element.path?.count ?? 0, $0.offset) < ($1.element.path?.count ?? 0, $1.offset) }
+        report.findings = lints + order.map(\.element)
+        return report
+    }
+
     public static func check(_ flow: Flow, options: CheckOptions = CheckOptions()) -> Report {
         var findings: [Finding] = []
         if options.lint {
@@ -30,16 +64,19 @@ public enum Checker {
             for (n, p) in explorer.problems.enumerated() {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []
                 if let c = p.command { commands.append(c) }
-                let f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
+                var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
                                 path: steps(commands, flow: flow), console: p.console, key: p.key)
+                f.device = flow.device
                 dynamic.append((n, f))
             }
             // Shortest first; among equals, in the order found.
             dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
             findings += dynamic.map(\.1)
         }
-        return Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
-                      findings: findings, coverage: coverage)
+        var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
+                            findings: findings, coverage: coverage)
+        report.flowDevice = flow.device
+        return report
     }
 
     static func hint(for rule: Rule, console: [String] = []) -> String {

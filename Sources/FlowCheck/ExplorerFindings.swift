@@ -140,8 +140,13 @@ extension Explorer {
         switch command {
         case .tap(let control, let on):
             return receiver(on).flatMap { triggered(.control(control), $0) }
-        case .select(_, _, let on):
-            return receiver(on).flatMap { triggered(.cell, $0) }
+        case .select(let section, let row, let on):
+            guard let i = receiver(on) else { return nil }
+            let scene = i.scene.map { flow.scenes[$0] }
+            let fires = { (t: Trigger) in t.isRow && (scene?.fires(t, section: section, row: row) ?? true) }
+            if let s = i.scene, let seg = flow.segues.first(where: { $0.source == s && fires($0.trigger) }) { return seg.origin }
+            if let a = flow.actions(of: state.className(classID: i.classID)).first(where: { fires($0.trigger) }) { return a.origin }
+            return scene?.origin
         case .perform(let id, let on, _):
             guard let i = receiver(on), let s = i.scene else { return nil }
             return flow.segue(id, from: s).map { flow.segues[$0].origin } ?? flow.scenes[s].origin

@@ -139,7 +139,7 @@ struct Linter {
             }
             if let action = flow.segueAction(selector.selector, on: target) {
                 if let c = action.nilWhen, c != .never {
-                    let onlyFromCode = c == .noSelection && d.outer.map { flow.segues[$0].trigger == .cell } == true
+                    let onlyFromCode = c == .noSelection && d.outer.map { flow.segues[$0].trigger.isRow } == true
                     let severity: Severity = onlyFromCode ? .warning : .error
                     let when = onlyFromCode
                         ? "when the segue is performed from code with no row selected (\(c))"
@@ -309,7 +309,7 @@ struct Linter {
                     guard let dest = seg.destination,
                           prepareTargets(from: scene.className, to: dest).contains(where: { !(flow.method(method, of: flow.scenes[$0].className)?.cases.isEmpty ?? true) }) else { continue }
                     add(Rules.typedDestinationBypassed,
-                        "\(segueName(i)) is triggered by \(seg.trigger), so its sender is the \(seg.trigger == .cell ? "cell" : "control"), not a typed destination Box; \(method) assigns nothing",
+                        "\(segueName(i)) is triggered by \(seg.trigger), so its sender is the \(seg.trigger.isRow ? "cell" : "control"), not a typed destination Box; \(method) assigns nothing",
                         hint: "connect the trigger to a code action that performs the segue through its typed destination case", at: seg.origin)
                 }
             }
@@ -478,7 +478,7 @@ struct Linter {
                         "\(segueName(i)) is manual, and no code action of \(cls) performs '\(id)'; only code the flow does not model can (check explores it with 'perform \(id)')",
                         hint: "add the code action that performs it (\"do\": \"performSegue\"), or a trigger", at: seg.origin)
                 }
-            case .cell, .control:
+            case .cell, .row, .prototype, .control:
                 if let id = seg.identifier, flow.shouldPerform(id, on: cls) == .never {
                     add(Rules.segueNeverFires, "\(segueName(i)) is triggered by \(seg.trigger), but \(cls).shouldPerformSegue returns false for '\(id)' ('never')",
                         hint: "remove the veto, or the segue", at: seg.origin)
@@ -492,17 +492,19 @@ struct Linter {
                 let ok = runners.contains { s in
                     switch a.trigger {
                     case .control(let c): flow.scenes[s].controls.contains(c)
-                    case .cell: !flow.scenes[s].rows.isEmpty
+                    case .cell, .prototype: !flow.scenes[s].rows.isEmpty
+                    case .row(let sec, let row): sec < flow.scenes[s].rows.count && row < flow.scenes[s].rows[sec]
                     case .manual: true
                     }
                 }
                 if ok { continue }
-                let what = a.trigger == .cell ? "rows to select" : "a control '\(a.trigger.control!)'"
+                let what: String
+                if case .row(let sec, let row) = a.trigger { what = "a row [\(sec), \(row)]" } else { what = a.trigger.isRow ? "rows to select" : "a control '\(a.trigger.control!)'" }
                 add(Rules.actionNeverTriggered,
                     runners.isEmpty
                         ? "\(name).\(a.name) is triggered by \(a.trigger), but no scene (or XIB) has class \(name), so no tap or selection reaches it"
                         : "\(name).\(a.name) is triggered by \(a.trigger), but no scene of \(name) (\(runners.map { "'\(flow.scenes[$0].id)'" }.joined(separator: ", "))) has \(what)",
-                    hint: a.trigger == .cell ? "give the scene \"rows\"" : "add '\(a.trigger.control!)' to the scene's controls, or fix the trigger", at: a.origin)
+                    hint: a.trigger.isRow ? "give the scene \"rows\" that include it" : "add '\(a.trigger.control!)' to the scene's controls, or fix the trigger", at: a.origin)
             }
         }
     }

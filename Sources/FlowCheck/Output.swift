@@ -25,12 +25,19 @@ public enum ReportFormat {
                 if let steps = f.path {
                     out += "    path: " + (steps.isEmpty ? "(at launch)" : steps.map(\.text).joined(separator: "; ")) + "\n"
                 }
+                if f.deviceOnly, let d = f.device { out += "    device: \(d.rawValue) only (the other device does not reach it)\n" }
                 out += "    fix: \(f.hint)\n"
             }
         }
         let counts = Severity.allCases.reversed().map { s in "\(report.findings.filter { $0.severity == s }.count) \(s)\(report.findings.filter { $0.severity == s }.count == 1 ? "" : "s")" }
         out += "\n" + counts.joined(separator: ", ") + "\n"
-        if let c = report.coverage { out += coverageText(c) }
+        if !report.deviceCoverage.isEmpty {
+            for (d, c) in report.deviceCoverage {
+                out += "on \(d.rawValue):\n" + coverageText(c).split(separator: "\n").map { "  \($0)\n" }.joined()
+            }
+        } else if let c = report.coverage {
+            out += coverageText(c)
+        }
         return out
     }
 
@@ -124,6 +131,10 @@ public enum ReportFormat {
                             w.field("column", p.column)
                         }
                         if let path = f.origin?.path { w.field("jsonPath", path) }
+                        if let d = f.device {
+                            w.field("device", d.rawValue)
+                            if f.deviceOnly { w.field("deviceOnly", true) }
+                        }
                         pathAndConsole(f, w)
                     }
                 }
@@ -221,6 +232,7 @@ public enum ReportFormat {
                                     w.object {
                                         var text = f.message
                                         if let steps = f.path, !steps.isEmpty { text += "\nPath: " + steps.map(\.text).joined(separator: "; ") }
+                                        if f.deviceOnly, let d = f.device { text += "\nDevice: \(d.rawValue) only" }
                                         text += "\nFix: " + f.hint
                                         w.field("text", text)
                                     }

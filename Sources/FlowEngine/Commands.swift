@@ -29,7 +29,7 @@ extension Simulator {
             try crashing { s throws(CrashSignal) in
                 s.state[vc].selection = RowSelection(section: section, row: row)
                 s.emit(.note("selected row [\(section), \(row)]"))
-                try s.trigger(.cell, on: vc, sender: SenderValue(.cell(section: section, row: row)))
+                try s.selectRow(section: section, row: row, on: vc)
             }
         case .call(let name, let on):
             let vc = try receiver(on)
@@ -111,7 +111,42 @@ extension Simulator {
             fired = true
             try run(action, on: vc)
         }
-        if !fired { emit(.note("nothing is connected to \(trigger == .cell ? "the cells" : "'\(trigger.control ?? "")'") of \(describe(vc))")) }
+        if !fired { emit(.note("nothing is connected to '\(trigger.control ?? "")' of \(describe(vc))")) }
+    }
+
+    /// A row selection: only the segues and actions that fire on that row (a static cell's own
+    /// `cell:S:R`, the prototype the row uses, or `cell` for every row), segues first.
+    private mutating func selectRow(section: Int, row: Int, on vc: Int) throws(CrashSignal) {
+        let sender = SenderValue(.cell(section: section, row: row))
+        var fired = false
+        var anyRowTrigger = false
+        let scene = state[vc].scene.map { flow.scenes[$0] }
+        func fires(_ t: Trigger) -> Bool {
+            guard t.isRow else { return false }
+            if let scene { return scene.fires(t, section: section, row: row) }
+            if case .row(let s, let r) = t { return s == section && r == row }
+            return true
+        }
+        if let sceneIndex = state[vc].scene {
+            let wired = index.scenes[sceneIndex].triggered
+            var segues: [Int] = []
+            for k in wired.indices where wired[k].trigger.isRow {
+                anyRowTrigger = true
+                if fires(wired[k].trigger) { segues += wired[k].segues }
+            }
+            for i in segues.sorted() {
+                fired = true
+                try performSegue(i, source: vc, sender: sender, triggered: true)
+                if state[vc].isReleased { return }
+            }
+        }
+        for action in info(of: vc).actions where action.trigger.isRow {
+            anyRowTrigger = true
+            guard fires(action.trigger) else { continue }
+            fired = true
+            try run(action, on: vc)
+        }
+        if !fired { emit(.note(anyRowTrigger ? "nothing is connected to row [\(section), \(row)] of \(describe(vc))" : "nothing is connected to the cells of \(describe(vc))")) }
     }
 
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed

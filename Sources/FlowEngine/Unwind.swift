@@ -44,14 +44,18 @@ extension Simulator {
     }
 
     /// Dismiss what is presented above the destination's level, then let each container on
-    /// the way pop or select toward it (`unwindForSegue:towardsViewController:`).
+    /// the way select or pop toward it (`unwindForSegue:towardsViewController:`), from the top
+    /// down: UIKit's unwind chain walks from the common ancestor to the destination, so a tab
+    /// bar selects the destination's tab first (its navigation stack appears as it was) and
+    /// then that navigation controller pops, on screen.
     private mutating func unwindTransition(from source: Int, to dest: Int) throws(CrashSignal) {
         let destLevel = state.levelRoot(of: dest)
         if let presented = state[destLevel].presented, state.levelRoot(of: source) != destLevel {
             dismiss(presented)
         }
-        var child = dest
-        for ancestor in state.ancestors(of: dest) {
+        let path = state.ancestors(of: dest).reversed() + [dest]
+        for k in path.indices.dropLast() {
+            let ancestor = path[k], child = path[k + 1]
             switch info(of: ancestor).container {
             case .navigation:
                 // UINavigationController's unwindForSegue:towardsViewController: pops to the
@@ -63,7 +67,6 @@ extension Simulator {
             default:
                 break
             }
-            child = ancestor
         }
     }
 }

@@ -211,6 +211,11 @@ private struct Mapper {
         var notes = classNotes
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
+        let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+        if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
+            // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
+            m.append(("prototypes", JMembers(prototypes.enumerated().map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
+        }
         var controls = s.controls
         if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }
         if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }

@@ -15,6 +15,10 @@ public struct ClassDecl: Hashable, Sendable {
     /// nil: `shouldPerformSegue` is not overridden here.
     public var shouldPerform: [String: Condition]?
     public var unwindActions: [String]
+    /// nil: `canPerformUnwindSegueAction(_:from:sender:)` is not overridden here. Keys are selectors.
+    public var canPerformUnwind: [String: Condition]?
+    /// nil: `allowedChildrenForUnwinding(from:)` is not overridden here.
+    public var allowedChildrenForUnwinding: UnwindChildren?
     public var methods: [Method]
     public var actions: [CodeAction]
     /// What is not known about the class (an import without its Swift sources says so here).
@@ -34,10 +38,22 @@ public struct ClassDecl: Hashable, Sendable {
         self.prepare = nil
         self.shouldPerform = nil
         self.unwindActions = []
+        self.canPerformUnwind = nil
+        self.allowedChildrenForUnwinding = nil
         self.methods = []
         self.actions = []
         self.origin = origin
     }
+}
+
+/// What an override of `allowedChildrenForUnwinding(from:)` returns.
+public enum UnwindChildren: String, Hashable, Sendable, CaseIterable {
+    /// `super`'s: every child but the one containing the source.
+    case `default`
+    /// `[]`: the unwind search never looks inside.
+    case none
+    /// Only the child on screen (a tab bar's selected tab, a navigation controller's top).
+    case selected
 }
 
 public enum Injection: String, Hashable, Sendable, CaseIterable {

@@ -27,6 +27,8 @@ public struct Flow: Hashable, Sendable {
     public var segues: [Segue]
     /// What cannot be known from the storyboards alone (an import's top-level notes).
     public var notes: [String] = []
+    /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
+    public var device: Device = .phone
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),
@@ -46,6 +48,12 @@ public struct Flow: Hashable, Sendable {
     }
 
     public func sceneIndex(_ id: String) -> Int? { scenes.firstIndex { $0.id == id } }
+}
+
+/// The user interface idiom: a compact-width iPhone or a regular-width iPad.
+public enum Device: String, Hashable, Sendable, CaseIterable {
+    case phone
+    case pad
 }
 
 public struct ProtocolDecl: Hashable, Sendable {
@@ -124,7 +132,12 @@ public enum Condition: Hashable, Sendable, CustomStringConvertible {
 /// How a user reaches a segue or a code action besides performing or calling it by name.
 public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     case manual
+    /// A prototype cell: every row of the table.
     case cell
+    /// One static cell: `cell:S:R` (`cell:R` is section 0).
+    case row(section: Int, row: Int)
+    /// One of several prototypes: the rows the scene's `prototypes` give it.
+    case prototype(String)
     case control(String)
 
     public init?(_ text: String) {
@@ -132,10 +145,11 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
             self = .manual
         } else if text == "cell" {
             self = .cell
-        } else if text.hasPrefix("cell:") || text.hasPrefix("prototype:") {
-            // A row-bound trigger (one static cell, one prototype), as imports write them;
-            // fires on any row until rows and prototypes are told apart.
-            self = .cell
+        } else if text.hasPrefix("cell:") {
+            guard let (section, row) = Trigger.indexPath(text.dropFirst(5)) else { return nil }
+            self = .row(section: section, row: row)
+        } else if text.hasPrefix("prototype:"), text.count > 10 {
+            self = .prototype(String(text.dropFirst(10)))
         } else if text.hasPrefix("control:"), text.count > 8 {
             self = .control(String(text.dropFirst(8)))
         } else {
@@ -143,10 +157,24 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `S:R` or `R` (section 0), non-negative decimal numbers.
+    static func indexPath(_ text: Substring) -> (Int, Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        var numbers: [Int] = []
+        for p in parts {
+            guard !p.isEmpty, p.count <= 9, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+            numbers.append(n)
+        }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, numbers[0])
+    }
+
     public var description: String {
         switch self {
         case .manual: "manual"
         case .cell: "cell"
+        case .row(let s, let r): "cell:\(s):\(r)"
+        case .prototype(let p): "prototype:\(p)"
         case .control(let c): "control:\(c)"
         }
     }
@@ -154,6 +182,14 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     public var control: String? {
         if case .control(let c) = self { return c }
         return nil
+    }
+
+    /// Fired by selecting a row (`cell`, `cell:S:R`, `prototype:NAME`).
+    public var isRow: Bool {
+        switch self {
+        case .cell, .row, .prototype: true
+        case .manual, .control: false
+        }
     }
 }
 

@@ -14,10 +14,14 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues", "storyboards", "notes"]
+    static let topKeys = [
+        "$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues", "device",
+        "storyboards", "notes",
+    ]
     static let classKeys = [
         "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
-        "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions", "notes",
+        "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
+        "notes",
     ]
     static let sceneKeys = [
         "class", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "definesPresentationContext",
@@ -83,7 +87,31 @@ struct FlowDecoder {
                 flow.segues.append(s)
             }
         }
+        inferStaticRows(&flow)
+        if top["device"] != nil, let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
         return flow
+    }
+
+    /// A static table needs no `rows`: its cells are the rows its `cell:S:R` triggers name (of
+    /// its segues and of its class's code actions).
+    private func inferStaticRows(_ flow: inout Flow) {
+        var named: [Int: [(Int, Int)]] = [:]
+        for seg in flow.segues { if case .row(let s, let r) = seg.trigger { named[seg.source, default: []].append((s, r)) } }
+        var byClass: [String: [(Int, Int)]] = [:]
+        for (i, scene) in flow.scenes.enumerated() where !scene.rowsGiven {
+            if byClass[scene.className] == nil {
+                byClass[scene.className] = flow.isKnownClass(scene.className)
+                    ? flow.actions(of: scene.className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
+            }
+            let all = (named[i] ?? []) + byClass[scene.className]!
+            guard !all.isEmpty else { continue }
+            var rows = scene.rows
+            for (section, row) in all {
+                if rows.count <= section { rows += Array(repeating: 0, count: section + 1 - rows.count) }
+                rows[section] = max(rows[section], row + 1)
+            }
+            flow.scenes[i].rows = rows
+        }
     }
 
     private mutating func decodeProtocol(_ m: JSONNode.Member) -> ProtocolDecl {
@@ -130,7 +158,7 @@ struct FlowDecoder {
     private mutating func trigger(_ f: Fields) -> Trigger? {
         guard let text = f.string("trigger", &sink) else { return nil }
         if let t = Trigger(text) { return t }
-        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell or control:NAME",
+        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME",
                    suggestions: NameSuggester.nearest(to: text, in: ["manual", "cell"], limit: 1))
         return nil
     }
@@ -209,6 +237,19 @@ struct FlowDecoder {
             c.shouldPerform = should
         }
         c.unwindActions = f.strings("unwindActions", &sink).map(\.0)
+        if f["canPerformUnwind"] != nil {
+            var can: [String: Condition] = [:]
+            for s in f.map("canPerformUnwind", &sink) {
+                let p = JSONPath.member(f.path("canPerformUnwind"), s.key)
+                if let text = Fields.string(s.value, p, &sink), let cond = condition(text, s.value.position, p) {
+                    can[SelectorName(s.key).selector] = cond
+                }
+            }
+            c.canPerformUnwind = can
+        }
+        if f["allowedChildrenForUnwinding"] != nil {
+            c.allowedChildrenForUnwinding = f.enumValue("allowedChildrenForUnwinding", UnwindChildren.self, &sink, what: "allowedChildrenForUnwinding value")
+        }
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
             guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
@@ -300,6 +341,7 @@ struct FlowDecoder {
         s.storyboardIdentifier = f.string("storyboardIdentifier", &sink)
         s.title = f.string("title", &sink, nonEmpty: false)
         if let rowsNode = f["rows"] {
+            s.rowsGiven = true
             if case .array(let items) = rowsNode.value {
                 s.rows = items.enumerated().compactMap { i, n in Fields.int(n, JSONPath.index(f.path("rows"), i), &sink) }
             } else if let n = f.int("rows", &sink) {
@@ -309,6 +351,24 @@ struct FlowDecoder {
         var controls = Set<String>()
         for (c, pos, cp) in f.strings("controls", &sink) {
             if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
+        }
+        for m in f.map("prototypes", &sink) {
+            let p = JSONPath.member(f.path("prototypes"), m.key)
+            var rows: [PrototypeRows.Rows] = []
+            if case .array(let items) = m.value.value {
+                for (i, n) in items.enumerated() {
+                    let ip = JSONPath.index(p, i)
+                    guard let text = Fields.string(n, ip, &sink) else { continue }
+                    if let r = PrototypeRows.Rows(text) {
+                        rows.append(r)
+                    } else {
+                        sink.error(n.position, ip, "unknown rows '\(text)'; expected section:S (every row of section S) or cell:S:R (one row)")
+                    }
+                }
+            } else {
+                sink.error(m.value.position, p, "expected an array of rows (section:S or cell:S:R), found \(m.value.typeName)")
+            }
+            s.prototypes.append(PrototypeRows(name: m.key, rows: rows, origin: Origin(path: p, position: m.keyPosition)))
         }
         s.nib = f.string("nib", &sink)
         s.definesPresentationContext = f.bool("definesPresentationContext", &sink) ?? false

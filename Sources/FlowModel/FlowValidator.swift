@@ -10,6 +10,7 @@ struct FlowValidator {
         validateClasses()
         validateScenes()
         validateSegues()
+        validateRows()
         validateLaunch()
     }
 
@@ -224,9 +225,13 @@ struct FlowValidator {
                 let o = origin(s.origin, "trigger")
                 sink.unknown("control", name, at: o.position, o.path, known: source.controls, extra: " of scene '\(source.id)'")
             }
-            if s.trigger == .cell && source.rows.isEmpty {
+            if s.trigger.isRow && source.rows.isEmpty {
                 let o = origin(s.origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
+            }
+            if case .row(let sec, let row) = s.trigger, !source.rows.isEmpty, !Self.hasRow(source, sec, row) {
+                let o = origin(s.origin, "trigger")
+                sink.error(o.position, o.path, "scene '\(source.id)' has no row [\(sec), \(row)]; it has \(Self.describeRows(source.rows))")
             }
             // An imported segue names what its storyboard says; without the Swift sources no
             // class declares it, and the segue's note says so (UIKit logs and falls back).
@@ -245,6 +250,69 @@ struct FlowValidator {
             if s.customClass != nil, s.kind == .relationship || s.kind == .embed || s.kind == .unwind {
                 let o = origin(s.origin, "customClass")
                 sink.warning(o.position, o.path, "'customClass' is not used on \(s.kind.rawValue) segues")
+            }
+        }
+    }
+
+    static func hasRow(_ scene: Scene, _ section: Int, _ row: Int) -> Bool {
+        section < scene.rows.count && row < scene.rows[section]
+    }
+
+    static func describeRows(_ rows: [Int]) -> String {
+        rows.enumerated().map { "\($0.element) in section \($0.offset)" }.joined(separator: ", ")
+    }
+
+    /// Prototype maps that name real rows and used prototypes; two segues that one row fires.
+    private mutating func validateRows() {
+        var rowSegues: [Int: [Int]] = [:]
+        for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source, default: []].append(i) }
+        for (si, scene) in flow.scenes.enumerated() {
+            let segues = rowSegues[si] ?? []
+            let actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
+            var used: [String] = []
+            for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
+                if case .prototype(let name) = t, !used.contains(name) { used.append(name) }
+            }
+            for p in scene.prototypes {
+                for (k, r) in p.rows.enumerated() {
+                    let bad: Bool
+                    switch r {
+                    case .section(let sec): bad = sec >= scene.rows.count
+                    case .row(let sec, let row): bad = !Self.hasRow(scene, sec, row)
+                    }
+                    if bad {
+                        sink.error(nil, JSONPath.index(p.origin.path, k),
+                                   "scene '\(scene.id)' has no \(r.description.hasPrefix("section") ? "section \(r.section)" : "row \(r)"); it has \(scene.rows.isEmpty ? "no rows" : Self.describeRows(scene.rows))")
+                    }
+                }
+                if !used.contains(p.name) {
+                    sink.warning(p.origin.position, p.origin.path,
+                                 "no segue or action of scene '\(scene.id)' has the trigger prototype:\(p.name)", suggestions: NameSuggester.nearest(to: p.name, in: used))
+                }
+            }
+            let unmapped = used.filter { n in !scene.prototypes.contains { $0.name == n } }
+            if unmapped.count > 1 {
+                sink.warning(scene.origin.position, scene.origin.path,
+                             "scene '\(scene.id)' has \(used.count) prototypes (\(used.joined(separator: ", "))) and \"prototypes\" does not say which rows use \(unmapped.joined(separator: ", ")), so each of them takes every row no listed prototype claims; add \"prototypes\": { \"\(unmapped[0])\": [\"section:0\"] } with the rows its cells are in")
+            }
+            guard segues.count > 1, !scene.rows.isEmpty else { continue }
+            // Rows not named by a trigger or a prototype's cell:S:R behave alike within a section,
+            // so one of them stands for all.
+            var reported = Set<[Int]>()
+            for sec in scene.rows.indices where scene.rows[sec] > 0 {
+                var named = Set<Int>()
+                for i in segues { if case .row(sec, let r) = flow.segues[i].trigger { named.insert(r) } }
+                for p in scene.prototypes { for case .row(sec, let r) in p.rows { named.insert(r) } }
+                var candidates = named.filter { $0 < scene.rows[sec] }.sorted()
+                if let other = (0..<min(scene.rows[sec], candidates.count + 1)).first(where: { !named.contains($0) }) { candidates.append(other) }
+                for row in candidates {
+                    let firing = segues.filter { scene.fires(flow.segues[$0].trigger, section: sec, row: row) }
+                    guard firing.count > 1, reported.insert(firing).inserted else { continue }
+                    let o = origin(flow.segues[firing[1]].origin, "trigger")
+                    let names = firing.map { i in "segues[\(i)]" + (flow.segues[i].identifier.map { " '\($0)'" } ?? "") + " (\(flow.segues[i].trigger))" }
+                    sink.warning(o.position, o.path,
+                                 "\(names.joined(separator: " and ")) of scene '\(scene.id)' all fire on row [\(sec), \(row)], so one tap performs \(firing.count) segues; give each static cell its own trigger cell:S:R, or say which rows use which prototype with \"prototypes\"")
+                }
             }
         }
     }

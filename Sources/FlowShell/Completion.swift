@@ -30,6 +30,7 @@ extension Session {
         }
         if command == "help" { return args.isEmpty ? offer(CommandCatalog.names) : offer([]) }
         if command == "trace" { return args.isEmpty ? offer(["on", "off"]) : offer([]) }
+        if command == "device" { return args.isEmpty ? offer(["phone", "pad"]) : offer([]) }
         guard let sim else { return offer([]) }
         let receiver = fromTarget(args, sim: sim) ?? sim.state.frontmost
         guard let receiver else { return offer([]) }

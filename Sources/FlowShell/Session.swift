@@ -21,6 +21,12 @@ public struct Session: Sendable {
     /// what `record` replays.
     var logStart = 0
     var traceAtLogStart = false
+    /// The device the current flow was launched on when it is not the flow's own (from
+    /// `deviceOverride`): `record` replays it with a `device` line after the `load`.
+    var deviceAtLogStart: Device?
+    /// The device every flow is launched on (`--device`, or the shell's `device` command),
+    /// instead of the flow's `"device"`.
+    public var deviceOverride: Device?
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
     /// Instance descriptions, made once per instance.
@@ -31,8 +37,9 @@ public struct Session: Sendable {
     public init() {}
 
     /// The built-in demo flow, launched.
-    public static func demo() -> Session {
+    public static func demo(device: Device? = nil) -> Session {
         var s = Session()
+        s.deviceOverride = device
         if case .success(let loaded) = FlowLoader.load(text: DemoFlow.json, file: DemoFlow.name) {
             s.install(loaded.flow, path: nil)
         }
@@ -88,13 +95,14 @@ public struct Session: Sendable {
     }
 
     mutating func install(_ flow: Flow, path: String?, into out: inout Output) {
-        var s = Simulator(flow: flow)
+        var s = Simulator(flow: flow, device: deviceOverride)
         let events = s.launch()
         sim = s
         flowPath = path
         descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
+        deviceAtLogStart = deviceOverride.flatMap { $0 != flow.device ? $0 : nil }
         EventFormatter(sim: s, trace: trace).write(events, into: &out)
         if s.hasCrashed {
             out.add("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note)

@@ -33,7 +33,7 @@ public enum CommandCatalog {
               details: "Runs what the control is connected to: its triggered segues (which ask shouldPerformSegue first) and its code actions.",
               example: "tap add"),
         .init(name: "select", synopsis: "select ROW [SECTION] [from SCENE|ADDRESS]", summary: "select a table or collection row",
-              details: "Sets the selection (what indexPathForSelectedRow returns), then runs the cell's segue (asking shouldPerformSegue) and the didSelectRowAt code actions. Rows and sections count from 0.",
+              details: "Sets the selection (what indexPathForSelectedRow returns), then runs only what fires on that row: its static cell's segue (cell:S:R), the segue of the prototype the row uses (prototype:NAME), every row's (cell), each asking shouldPerformSegue, then the code actions with those triggers. Rows and sections count from 0.",
               example: "select 2"),
         .init(name: "call", synopsis: "call ACTION [from SCENE|ADDRESS]", summary: "run a code action of the front-most class",
               details: "Runs a code path of the class by its Swift name (or its base name): performSegue, present, push, show, dismiss or pop, through the same machinery as segues.",
@@ -53,6 +53,9 @@ public enum CommandCatalog {
               example: "trace on"),
         .init(name: "relaunch", synopsis: "relaunch", summary: "start the app again from launch",
               details: "Throws the app's state away (also after a crash) and launches it again.", example: "relaunch"),
+        .init(name: "device", synopsis: "device [phone|pad]", summary: "the device the app runs on; changing it relaunches",
+              details: "phone (compact width, the default unless the flow's \"device\" or --device says otherwise): a split view controller is collapsed, showing its primary column's navigation stack; showDetail pushes onto it (a navigation controller destination is unwrapped) and back returns; a popover adapts to a sheet. pad (regular width): both columns of a split view are on screen and showDetail replaces the secondary one. 'device' alone tells which one is in use.",
+              example: "device pad"),
         .init(name: "scenes", synopsis: "scenes", summary: "list the flow's scenes",
               details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
         .init(name: "history", synopsis: "history", summary: "the commands of this session",
@@ -89,7 +92,7 @@ public enum CommandCatalog {
 
 /// A command by its position in `CommandCatalog.all` (a test checks that the order matches).
 enum CommandID: Int, CaseIterable, Sendable {
-    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, scenes, history, record, quit
+    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, history, record, quit
 
     var info: CommandInfo { CommandCatalog.all[rawValue] }
 }

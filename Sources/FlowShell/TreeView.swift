@@ -72,13 +72,16 @@ struct TreeView {
             case .primary:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("primary" as StaticString) }
             case .secondary:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("secondary" as StaticString) }
+                let collapsed = sim.state.compact
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
+                    out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
+                }
             case .embedded:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
             case .supplementary:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("supplementary" as StaticString) }
             case .compact:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("compact (not shown: regular width)" as StaticString) }
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("compact" as StaticString) }
             }
         }
         if let p = presented {
@@ -98,6 +101,14 @@ extension Output {
         switch t {
         case .manual: write("manual" as StaticString)
         case .cell: write("cell" as StaticString)
+        case .row(let section, let row):
+            write("cell:" as StaticString)
+            write(String(section))
+            write(byte: 0x3A)
+            write(String(row))
+        case .prototype(let p):
+            write("prototype:" as StaticString)
+            write(p)
         case .control(let c):
             write("control:" as StaticString)
             write(c)

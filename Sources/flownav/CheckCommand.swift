@@ -54,12 +54,16 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("lint-only"), help: "Only the lints; do not explore.")
     var lintOnly = false
 
+    @Option(help: "The device to explore on: phone, pad, or all (both, saying which device a finding needs); default: the flow's \"device\", or phone.")
+    var device: String?
+
     @Flag(name: .customLong("no-reuse"), help: "Run every transition in the engine, instead of reusing a command's outcome for states with the same root and tab (the report is the same, only slower).")
     var noReuse = false
 
     func validate() throws {
         if flows.isEmpty { throw ValidationError("give at least one flow file") }
         if Severity(name: severity) == nil { throw ValidationError("--severity must be error, warning or note, not '\(severity)'") }
+        if let device, device != "all", Device(rawValue: device) == nil { throw ValidationError("--device must be phone, pad or all, not '\(device)'") }
         if ExploreOptions.Perform(rawValue: perform) == nil { throw ValidationError("--perform must be none, manual or all, not '\(perform)'") }
         if depth < 0 || depth > 10_000 { throw ValidationError("--depth must be from 0 to 10,000") }
         if maxStates < 1 || maxStates > 100_000_000 { throw ValidationError("--max-states must be from 1 to 100,000,000") }
@@ -77,7 +81,8 @@ struct CheckCommand: ParsableCommand {
             switch FlowSource.load(path: path) {
             case .success(let loaded):
                 for w in loaded.warnings { Terminal.writeError(w.description + "\n") }
-                reports.append(Checker.check(loaded.flow, options: options))
+                let devices: [Device] = device == "all" ? Device.allCases : device.flatMap(Device.init(rawValue:)).map { [$0] } ?? []
+                reports.append(Checker.check(loaded.flow, options: options, devices: devices))
             case .failure(let error):
                 for d in error.diagnostics { Terminal.writeError(d.description + "\n") }
                 if error.omitted > 0 { Terminal.writeError("… and \(error.omitted) more errors\n") }
@@ -135,10 +140,11 @@ enum TranscriptFiles {
             guard let absoluteFlow = realPath(report.file) else { throw FileError(message: "cannot resolve \(report.file)") }
             let load = relative(absoluteFlow, from: absoluteDir)
             for f in report.findings where f.path != nil && f.severity >= threshold {
+                let device = f.device.flatMap { $0 != report.flowDevice ? $0 : nil }
                 let n = (counts[f.rule.id] ?? 0) + 1
                 counts[f.rule.id] = n
                 let file = (dir.hasSuffix("/") ? dir : dir + "/") + "\(f.rule.id)-\(n).flownav"
-                let text = transcript(f, load: load, baseDirectory: absoluteDir)
+                let text = transcript(f, load: load, device: device, baseDirectory: absoluteDir)
                 if let problem = writeFile(file, text) { throw FileError(message: problem) }
                 written.append(file)
             }
@@ -148,7 +154,7 @@ enum TranscriptFiles {
 
     /// The transcript: comments saying what was found, then `load` and the path's commands,
     /// each followed by the session's output.
-    static func transcript(_ f: Finding, load: String, baseDirectory: String) -> String {
+    static func transcript(_ f: Finding, load: String, device: Device? = nil, baseDirectory: String) -> String {
         var out = "# flownav check: \(f.rule.id) (\(f.severity)) — \(f.rule.summary)\n"
         for l in f.message.split(separator: "\n") { out += "# \(l)\n" }
         out += "# at \(f.location)\(f.origin.map { $0.path.isEmpty ? "" : " (\($0.path))" } ?? "")\n"
@@ -156,7 +162,7 @@ enum TranscriptFiles {
         out += "# the shortest path from launch: \(steps.count) event\(steps.count == 1 ? "" : "s")\n"
         var session = Session()
         session.baseDirectory = baseDirectory
-        for line in ["load " + load.shellWord] + steps.map(\.text) {
+        for line in ["load " + load.shellWord] + (device.map { ["device \($0.rawValue)"] } ?? []) + steps.map(\.text) {
             out += Transcript.marker + line + "\n"
             for l in session.execute(line).lines { out += l.text + "\n" }
         }

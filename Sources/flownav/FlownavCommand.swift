@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowModel
 import FlowShell
 
 @main
@@ -38,11 +39,20 @@ struct Shell: ParsableCommand {
     @Flag(help: "Read commands as in batch mode even on a terminal.")
     var batch = false
 
+    @Option(help: "The device the app runs on: phone (compact width: split views collapse) or pad; default: the flow's \"device\", or phone.")
+    var device: String?
+
+    func validate() throws {
+        if let device, Device(rawValue: device) == nil { throw ValidationError("--device must be phone or pad, not '\(device)'") }
+    }
+
     func run() throws {
-        var session = Session.demo()
+        let device = self.device.flatMap(Device.init(rawValue:))
+        var session = Session.demo(device: device)
         var startup = Output()
         if let flow {
             session = Session()
+            session.deviceOverride = device
             startup = session.load(path: flow)
             if startup.status == .loadFailed {
                 for l in startup.lines { Terminal.writeError(l.text + "\n") }

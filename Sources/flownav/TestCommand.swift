@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowModel
 import FlowShell
 
 #if canImport(Glibc)
@@ -31,8 +32,12 @@ struct TestCommand: ParsableCommand {
         """)
     var update = false
 
+    @Option(help: "Launch every flow on this device (phone or pad) instead of the flow's own \"device\"; a transcript's 'device' lines still switch.")
+    var device: String?
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give transcript files or folders, e.g. 'flownav test flows'") }
+        if let device, Device(rawValue: device) == nil { throw ValidationError("--device must be phone or pad, not '\(device)'") }
     }
 
     func run() throws {
@@ -48,7 +53,7 @@ struct TestCommand: ParsableCommand {
         for m in missing { Terminal.write("FAIL  \(m)\n") }
         var passed = 0
         var updated = 0
-        for r in TranscriptRunner.run(paths: files) {
+        for r in TranscriptRunner.run(paths: files, device: device.flatMap(Device.init(rawValue:))) {
             switch r.outcome {
             case .passed:
                 passed += 1

@@ -108,7 +108,7 @@ struct ReuseTests {
 
     @Test("the bundled flows (no tab bar: nothing is reused, and nothing changes)")
     func bundledFlows() throws {
-        #expect(PackagePaths.bundledFlows.count == 5)
+        #expect(PackagePaths.bundledFlows.count == 7)
         for name in PackagePaths.bundledFlows {
             let (reused, _) = Self.expectSame(try Flows.seed(name), depth: 10)
             #expect(reused == 0, "\(name)")

@@ -35,9 +35,11 @@ struct StoryboardAttributeTests {
         return app.state.instances.first { $0.scene == scene }?.id
     }
 
-    @Test("a column-style split decodes its supplementary and compact columns; the compact one is not on screen")
+    @Test("a column-style split decodes its supplementary and compact columns; the compact one is on screen only on a phone")
     func splitColumns() throws {
-        let app = try App(Self.flow)
+        let onPhone = try App(Self.flow)
+        #expect(onPhone.state[try onPhone.id("UITabBarController")].appearance == .appeared)
+        let app = try App("\"device\": \"pad\",\n" + Self.flow)
         let split = try app.id("UISplitViewController")
         #expect(app.children(of: split) == ["UIViewController", "UIViewController", "UINavigationController", "UITabBarController"])
         let phone = try app.id("UITabBarController")

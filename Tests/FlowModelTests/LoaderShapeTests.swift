@@ -120,7 +120,7 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
         .init(what: "unknown trigger",
               json: Fixture.segue(#"{ "source": "nav", "destination": "main", "kind": "show", "trigger": "cel" }"#),
               line: 11, column: 74, path: "segues[0].trigger",
-              message: "unknown trigger 'cel'; expected manual, cell or control:NAME", suggestion: "cell"),
+              message: "unknown trigger 'cel'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME", suggestion: "cell"),
         .init(what: "presentation style in the wrong case",
               json: Fixture.segue(#"{ "source": "nav", "destination": "main", "kind": "show", "modalPresentationStyle": "fullscreen" }"#),
               line: 11, column: 89, path: "segues[0].modalPresentationStyle",
