@@ -125,6 +125,18 @@ private struct Mapper {
     /// first child, else the title, else the element. Files in the order given, scenes in file
     /// order, `2`, `3`… on collisions.
     mutating func nameScenes() {
+        // Two scenes of one storyboard with one Storyboard ID: UIKit finds only one of them.
+        for sb in storyboards {
+            var seen: [String: StoryboardScene] = [:]
+            for s in sb.scenes where s.reference == nil {
+                guard let ident = s.storyboardIdentifier else { continue }
+                if let first = seen[ident] {
+                    warn(s.origin, "two scenes have Storyboard ID '\(ident)' (the other is at line \(first.origin.line)); instantiateViewController(withIdentifier:) finds only one")
+                } else {
+                    seen[ident] = s
+                }
+            }
+        }
         var base: [String: String] = [:]
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil { base[Self.key(sb.file, s.xmlID)] = ownName(s) }

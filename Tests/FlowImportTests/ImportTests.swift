@@ -169,6 +169,25 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
+@Suite struct DuplicateIdentifierTests {
+    @Test func twoScenesWithOneStoryboardIDAreAWarning() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" targetRuntime="iOS.CocoaTouch" initialViewController="a">
+            <scenes>
+            <scene sceneID="s1"><objects><viewController id="a" storyboardIdentifier="Same" sceneMemberID="viewController"/></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="b" storyboardIdentifier="Same" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """
+        let doc = try StoryboardImporter.importApp(files: [ImportInput(path: "D.storyboard", bytes: Array(xml.utf8))], name: "D").get()
+        #expect(doc.warnings.map(\.description) == [
+            "D.storyboard:5:1: warning: two scenes have Storyboard ID 'Same' (the other is at line 4); instantiateViewController(withIdentifier:) finds only one",
+        ])
+        // Both scenes stay, with distinct ids.
+        #expect(try FlowSource.load(imported: doc, file: "D").get().flow.scenes.map(\.id) == ["Same", "Same2"])
+    }
+}
+
 @Suite struct MergeTests {
     func flow(_ text: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-merge-\(UUID().uuidString)")
