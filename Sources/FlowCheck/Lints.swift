@@ -157,6 +157,13 @@ struct Linter {
             }
             // Not found on the target: the quirk when the container has it, else nobody does.
             let implementers = flow.classes.values.filter { $0.segueActions.contains { $0.selector == selector.selector } }.map(\.name).sorted()
+            if implementers.isEmpty, flow.segues[carrier!].storyboard != nil {
+                // Imported without the sources: unknown, not missing (item 6 of issue 13).
+                add(Rules.ownerUnknown,
+                    "no class is known to implement \(selector.selector) (\(segueName(carrier!))); add it under classes or import the sources",
+                    hint: "declare \(selector.selector) in the segueActions of \(target)", at: flow.segues[carrier!].origin)
+                continue
+            }
             if let r = d.relationship, let o = d.outer {
                 let container = flow.scenes[flow.segues[r].source].className
                 if flow.segueAction(selector.selector, on: container) != nil {
@@ -368,6 +375,12 @@ struct Linter {
             let candidates = above(seg.source, graph)
             if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) }) { continue }
             let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
+            if implementers.isEmpty, seg.storyboard != nil {
+                add(Rules.ownerUnknown,
+                    "no class is known to implement the unwind action \(action.selector) (\(segueName(i))); add it to a class's unwindActions or import the sources",
+                    hint: "declare \(action.selector) in the unwindActions of the view controller it returns to", at: seg.origin)
+                continue
+            }
             add(Rules.unwindActionUnreachable,
                 "no view controller that \(scene(seg.source)) can be reached from implements \(action.selector), so \(segueName(i)) always does nothing\(implementers.isEmpty ? "" : " (it is implemented on \(implementers.joined(separator: ", ")), which is never below it)")",
                 hint: "implement \(action) on a view controller the source is presented or pushed from", at: seg.origin)

@@ -142,8 +142,13 @@ public enum Rules {
         summary: "dismiss(animated:) on a view controller that neither presents nor is presented",
         help: "The action dismisses, but on this path the view controller was pushed or is the root, so nothing happens. Pop instead, or present the screen.")
 
+    public static let ownerUnknown = Rule(
+        id: "owner-unknown", kind: .lint, severity: .note,
+        summary: "an imported segue action or unwind action that no class of the flow declares",
+        help: "The storyboard names the method, but without the app's Swift sources nothing says which class implements it, so check cannot tell whether UIKit finds it. Import the sources, or declare it under the class's segueActions or unwindActions.")
+
     public static let all: [Rule] = [
-        segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
+        ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
         segueNeverFires, actionNeverTriggered,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,

@@ -40,6 +40,9 @@ extension Simulator {
         if let selectorSegue, let selector = flow.segues[selectorSegue].action {
             if let outer, let action = segueAction(on: outer.source, selectorSegue: selectorSegue, selector.selector) {
                 made = try callSegueAction(action, outer: outer, scene: scene)
+            } else if flow.segues[selectorSegue].storyboard != nil, !flow.classes.values.contains(where: { $0.segueActions.contains { $0.selector == selector.selector } }) {
+                // Imported without the sources: whether UIKit finds it is unknown, so no log.
+                emit(.note("no class is known to implement \(selector.selector) (import the sources or add it under classes); flownav decodes \(flow.scenes[scene].id) with init(coder:)"))
             } else {
                 let target = outer.map { describe($0.source) } ?? "(null)"
                 emit(.console(category: "Storyboard", message: "Unable to find method -[\(target) \(selector.selector)]"))

@@ -271,7 +271,7 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
             #""trigger": "control:add" }"#, with: #""trigger": "control:add", "customClass": "FadeSegue" }"#)))
         #expect(flow.warnings.isEmpty)
         let relationship = try #require(loaded(Fixture.base.replacingOnce(
-            #""relationship": "rootViewController""#, with: #""relationship": "rootViewController", "customClass": "FadeSegue""#)))
+            #""relationship": "rootViewController" },"#, with: #""relationship": "rootViewController", "customClass": "FadeSegue" },"#)))
         #expect(relationship.warnings.map(\.message) == ["'customClass' is not used on relationship segues"])
     }
 }
