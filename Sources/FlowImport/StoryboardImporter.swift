@@ -29,7 +29,9 @@ public enum StoryboardImporter {
     ///   - name: the flow's display name.
     ///   - entry: the storyboard (file name without extension) whose initial view controller
     ///     starts the app; nil: `Main`, else the only storyboard, else the first with one.
-    public static func importApp(files: [ImportInput], name: String, entry: String? = nil) -> Result<ImportedDocument, ImportProblem> {
+    ///   - keeping: scene ids of an earlier import, by XML id (`"storyboard": { "id" }`), so a
+    ///     re-import names every scene it still has as before.
+    public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
         var storyboards: [StoryboardFile] = []
         var nibs: [StoryboardFile] = []
         for f in files {
@@ -46,7 +48,7 @@ public enum StoryboardImporter {
         guard !storyboards.isEmpty || !nibs.isEmpty else {
             return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))
         }
-        var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry)
+        var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
         return mapper.run()
     }
 }
@@ -72,7 +74,10 @@ private struct Mapper {
     /// Stand-in scenes for references that lead outside the import, by "storyboard\0identifier".
     var missingTargets: [String: String] = [:]
 
-    init(storyboards: [StoryboardFile], nibs: [StoryboardFile], name: String, entry: String?) {
+    let keeping: [String: String]
+
+    init(storyboards: [StoryboardFile], nibs: [StoryboardFile], name: String, entry: String?, keeping: [String: String]) {
+        self.keeping = keeping
         self.storyboards = storyboards
         self.nibs = nibs
         self.name = name
@@ -141,8 +146,20 @@ private struct Mapper {
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil { base[Self.key(sb.file, s.xmlID)] = ownName(s) }
         }
+        // Names an earlier import gave keep their scenes (XML ids are unique per storyboard,
+        // and in practice across an app's storyboards).
+        var kept: Set<String> = []
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil {
+                if let old = keeping[s.xmlID], !taken.contains(old) {
+                    taken.insert(old)
+                    kept.insert(Self.key(sb.file, s.xmlID))
+                    sceneIDs[Self.key(sb.file, s.xmlID)] = old
+                }
+            }
+        }
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil && !kept.contains(Self.key(sb.file, s.xmlID)) {
                 var n = base[Self.key(sb.file, s.xmlID)]!
                 if n.isEmpty {
                     let child = s.segues.first { $0.kind == "relationship" }

@@ -169,6 +169,22 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
+@Suite struct ReimportTests {
+    @Test func aReimportKeepsTheSceneIDsOfTheEarlierOne() throws {
+        let app = PackagePaths.shared + "/apps/ToDoList"
+        let first = try FlowSource.importDocument(paths: [app]).get()
+        let renamed = JSONWriter.write(first.document).replacingOccurrences(of: "\"toDoTable\"", with: "\"list\"")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-reimport-\(UUID().uuidString).json").path
+        try renamed.write(toFile: path, atomically: true, encoding: .utf8)
+        let keeping = FlowSource.sceneIDsByXMLID(ofFlowAt: path)
+        #expect(keeping["Ugs-8g-5qb"] == "list")
+        let second = try FlowSource.importDocument(paths: [app], keeping: keeping).get()
+        let flow = try FlowSource.load(imported: second, file: "again").get().flow
+        #expect(flow.scenes.map(\.id).sorted() == ["list", "toDoDetailTable", "toDoDetailTableNav", "toDoTableNav"])
+        #expect(flow.segues.contains { flow.scenes[$0.source].id == "toDoTableNav" && $0.destination.map { flow.scenes[$0].id } == "list" })
+    }
+}
+
 @Suite struct DuplicateIdentifierTests {
     @Test func twoScenesWithOneStoryboardIDAreAWarning() throws {
         let xml = """
