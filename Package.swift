@@ -57,7 +57,7 @@ let package = Package(
         ),
         // What the test targets share: package paths, temporary folders, runs of the real binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "TestSupport"]),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine", "TestSupport"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
