@@ -94,7 +94,18 @@ public enum Checker {
         }
         findings = findings.map { storyboardLocated($0, in: flow) }
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
-                            findings: findings, coverage: coverage)
+                            findings: [], coverage: coverage)
+        var used = Set<Int>()
+        for f in findings {
+            let path = f.origin?.path ?? ""
+            if let i = flow.suppressions.firstIndex(where: { $0.covers(rule: f.rule.id, path: path) }) {
+                used.insert(i)
+                report.suppressed.append(Suppressed(finding: f, suppression: flow.suppressions[i]))
+            } else {
+                report.findings.append(f)
+            }
+        }
+        report.unusedSuppressions = flow.suppressions.indices.filter { !used.contains($0) }.map { flow.suppressions[$0] }
         report.flowDevice = flow.device
         return report
     }
@@ -106,6 +117,13 @@ public enum Checker {
                 return "an assertion in viewDidLoad fails: inject what it asserts before the view loads (in prepare, a segue action or an initializer) on this path"
             }
             if trap.contains("implicitly unwrapping") {
+                // A nil copied from an implicitly unwrapped property of the source: the fix is
+                // where the copy came from, not where it is read.
+                if let note = console.last(where: { $0.contains(text: ", which copied nil from ") }),
+                   let start = note.find("set to nil by ") {
+                    let origin = note[note.utf8.index(start, offsetBy: 14)...]
+                    return "the nil came from \(origin), while that property of the source was nil itself: inject it into the source before the segue (or make the reader's property Optional and handle nil)"
+                }
                 return "an implicitly unwrapped dependency is read while nil: inject it on this path (in prepare, a segue action or an initializer)"
             }
             if trap.contains("init(coder:)") || trap.contains("Fatal error") {
@@ -123,6 +141,7 @@ public enum Checker {
         case Rules.unwindWithoutDestination.id: "implement the unwind action on a view controller below the source on this path"
         case Rules.typedDestinationUnhandled.id: "handle the case in the destination's switch, or perform the segue through the enum"
         case Rules.noNavigationController.id: "embed the scene in a navigation controller, or present instead of pushing"
+        case Rules.tabBarPushed.id: "present the tab bar controller modally, or make it the root and put navigation controllers in its tabs"
         case Rules.dismissDidNothing.id: "pop instead, or present the screen so that dismiss has something to dismiss"
         default: "replay the path to see the context"
         }

@@ -127,6 +127,24 @@ public struct Report: Sendable {
     public var flowDevice: Device = .phone
     /// With `--device all`: each device's coverage (`coverage` is the first's).
     public var deviceCoverage: [(device: Device, coverage: Coverage)] = []
+    /// Findings the flow's `suppress` entries cover, with the entry (and its reason); they are
+    /// shown but do not count.
+    public var suppressed: [Suppressed] = []
+    /// `suppress` entries that covered no finding (a rule renamed, a place moved).
+    public var unusedSuppressions: [Suppression] = []
+    /// Findings left out because the baseline file lists them (`check --baseline`).
+    public var baselined: [Finding] = []
 
     public func count(atLeast severity: Severity) -> Int { findings.filter { $0.severity >= severity }.count }
+}
+
+/// A finding and the flow's `suppress` entry that covers it.
+public struct Suppressed: Hashable, Sendable {
+    public var finding: Finding
+    public var suppression: Suppression
+
+    public init(finding: Finding, suppression: Suppression) {
+        self.finding = finding
+        self.suppression = suppression
+    }
 }

@@ -120,21 +120,26 @@ extension Simulator {
         let sender = SenderValue(.cell(section: section, row: row))
         var fired = false
         var anyRowTrigger = false
-        let scene = state[vc].scene.map { flow.scenes[$0] }
+        let scene = state[vc].scene
         func fires(_ t: Trigger) -> Bool {
             guard t.isRow else { return false }
-            if let scene { return scene.fires(t, section: section, row: row) }
+            if case .cell = t { return true }
+            if let scene { return flow.scenes[scene].fires(t, section: section, row: row) }
             if case .row(let s, let r) = t { return s == section && r == row }
             return true
         }
         if let sceneIndex = state[vc].scene {
             let wired = index.scenes[sceneIndex].triggered
-            var segues: [Int] = []
+            // Usually one trigger fires (a prototype's `cell`, or the row's own): its segues are
+            // already in file order, and no array is made on every selection.
+            var firing = -1, more = false
             for k in wired.indices where wired[k].trigger.isRow {
                 anyRowTrigger = true
-                if fires(wired[k].trigger) { segues += wired[k].segues }
+                if fires(wired[k].trigger) { if firing < 0 { firing = k } else { more = true } }
             }
-            for i in segues.sorted() {
+            let segues = more ? wired.indices.filter { wired[$0].trigger.isRow && fires(wired[$0].trigger) }.flatMap { wired[$0].segues }.sorted()
+                : firing >= 0 ? wired[firing].segues : []
+            for i in segues {
                 fired = true
                 try performSegue(i, source: vc, sender: sender, triggered: true)
                 if state[vc].isReleased { return }
@@ -171,13 +176,19 @@ extension Simulator {
                 let box = BoxedDestination(caseName: caseName, values: values, order: c.values)
                 sender = SenderValue(text: box.text, box: box)
                 identifier = c.segue
-                guard identifier != nil else {
-                    emit(.note(".\(caseName) maps to no segue identifier"))
-                    return
-                }
             }
-            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier!)\", sender \(sender.box?.text ?? sender.text ?? "nil")"))
-            try performSegue(identifier: identifier!, source: vc, sender: sender)
+            let sent = sender.box?.text ?? sender.text ?? "nil"
+            guard let identifier else {
+                // The case's identifier is nil, and performSegueWithIdentifier: looks nil up like
+                // any other name: the exception prints it as '(null)'.
+                emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "nil, sender \(sent)"))
+                emit(.note(".\(action.destination ?? "") maps to no segue identifier, so performSegue gets nil"))
+                throw CrashSignal(crash: .exception(
+                    name: "NSInvalidArgumentException",
+                    reason: "Receiver (\(describe(vc))) has no segue with identifier '(null)'", preamble: []))
+            }
+            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\", sender \(sent)"))
+            try performSegue(identifier: identifier, source: vc, sender: sender)
         case .present, .push, .show, .showDetail:
             let dest: Int
             switch action.className {

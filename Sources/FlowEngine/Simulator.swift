@@ -163,7 +163,7 @@ public struct Simulator: Sendable {
     /// then numbers itself); a scene's own class without hashing.
     @inline(__always)
     func classID(_ className: String, scene: Int?) -> Int32 {
-        if let scene, flow.scenes[scene].className == className { return index.sceneClassIDs[scene] }
+        if let scene, !index.sceneHasUnknownClass[scene], flow.scenes[scene].className == className { return index.sceneClassIDs[scene] }
         return index.classIDs[className] ?? -1
     }
 

@@ -24,6 +24,11 @@ extension Simulator {
                 reason: "child view controller:\(describe(dest)) should have parent view controller:\(describe(state[dest].parent ?? state[dest].presenter!)) but requested parent is:\(describe(nav))",
                 preamble: []))
         }
+        if info(of: dest).container == .tabBar {
+            // Documented as unsupported, but not checked: UIKit pushes it (no exception is on
+            // record), and its tab bar then sits inside the navigation stack.
+            emit(.note("pushing a tab bar controller is not supported (Apple: the pushed object \"cannot be a tab bar controller\"); UIKit pushes \(describe(dest)) anyway, without an exception"))
+        }
         let from = state.children(of: nav).last
         let visible = state[nav].appearance == .appeared
         emit(.lifecycle(id: dest, callback: .willMoveToParent))

@@ -2,6 +2,8 @@
 public struct ClassDecl: Hashable, Sendable {
     public var name: String
     public var superclass: String
+    /// The Name of `@objc(Name)`: the class's Objective-C runtime name instead of the mangled one.
+    public var objcName: String?
     public var file: String
     public var conformsTo: [String]
     public var dependencies: [Dependency]
@@ -28,6 +30,7 @@ public struct ClassDecl: Hashable, Sendable {
     public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {
         self.name = name
         self.superclass = superclass
+        self.objcName = nil
         self.file = "\(name).swift"
         self.conformsTo = []
         self.dependencies = []

@@ -21,6 +21,9 @@ public struct Flow: Hashable, Sendable {
     public var protocols: [String: ProtocolDecl]
     public var destinations: [String: DestinationEnum]
     public var classes: [String: ClassDecl]
+    /// The app's `UIStoryboardSegue` subclasses, for `custom` segues; nil when the flow does
+    /// not say (then every `customClass` is taken to exist).
+    public var segueClasses: [String]?
     /// In file order.
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
@@ -29,6 +32,8 @@ public struct Flow: Hashable, Sendable {
     public var notes: [String] = []
     /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
     public var device: Device = .phone
+    /// `check` findings the flow's authors intend (`suppress`), in file order.
+    public var suppressions: [Suppression] = []
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),
@@ -43,11 +48,33 @@ public struct Flow: Hashable, Sendable {
         self.protocols = protocols
         self.destinations = destinations
         self.classes = classes
+        self.segueClasses = nil
         self.scenes = scenes
         self.segues = segues
     }
 
     public func sceneIndex(_ id: String) -> Int? { scenes.firstIndex { $0.id == id } }
+
+    /// The class UIKit instantiates for a scene: its class, or when no code declares that class
+    /// (a stale name after a rename), the storyboard element's UIKit class, as UIKit does after
+    /// logging `Unknown class X in Interface Builder file.`
+    public func runtimeClass(ofScene i: Int) -> String {
+        let s = scenes[i]
+        return isKnownClass(s.className) ? s.className : s.elementClass ?? "UIViewController"
+    }
+
+    /// Whether a scene names a class that no code declares.
+    public func hasUnknownClass(scene i: Int) -> Bool { !isKnownClass(scenes[i].className) }
+
+    /// The Objective-C runtime name of a class of the module: `@objc(Name)`'s Name, else Swift's
+    /// mangling of module and class (`_TtC4Acts18DestViewController`); UIKit's own classes keep
+    /// their names. What a compiled storyboard stores and UIKit prints in `Unknown class` and
+    /// `-[… initWithCoder:]`.
+    public func objcRuntimeName(of className: String) -> String {
+        if UIKitClass.isKnown(className) { return className }
+        if let n = classes[className]?.objcName { return n }
+        return SwiftMangling.objcClassName(module: module, className: className)
+    }
 }
 
 /// The user interface idiom: a compact-width iPhone or a regular-width iPad.
@@ -217,5 +244,16 @@ extension String {
         if ascii { return !first }
         guard let f = unicodeScalars.first, f == "_" || f.properties.isAlphabetic else { return false }
         return unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}
+
+/// The Objective-C name the Swift compiler gives a class without `@objc(Name)`.
+public enum SwiftMangling {
+    /// `_TtC` + length-prefixed module + length-prefixed class: `_TtC4Acts18DestViewController`.
+    /// The standard library's module is the substitution `s`. Lengths count UTF-8 bytes; a
+    /// non-ASCII name would be Punycode-encoded first, which flownav does not model.
+    public static func objcClassName(module: String, className: String) -> String {
+        let m = module == "Swift" ? "s" : "\(module.utf8.count)\(module)"
+        return "_TtC\(m)\(className.utf8.count)\(className)"
     }
 }

@@ -2,6 +2,10 @@
 public struct Scene: Hashable, Sendable {
     public var id: String
     public var className: String
+    /// The UIKit class of the storyboard element (`<navigationController>` →
+    /// `UINavigationController`): what UIKit instantiates when no code declares `className`.
+    /// Nil: `UIViewController`.
+    public var elementClass: String?
     public var storyboardIdentifier: String?
     public var title: String?
     /// Row counts per section.
@@ -25,6 +29,7 @@ public struct Scene: Hashable, Sendable {
     public init(id: String, className: String, origin: Origin = Origin(path: "", position: nil)) {
         self.id = id
         self.className = className
+        self.elementClass = nil
         self.storyboardIdentifier = nil
         self.title = nil
         self.rows = []

@@ -48,6 +48,11 @@ public struct Session: Sendable {
 
     public var flowName: String { sim?.flow.name ?? "no flow" }
 
+    /// The exit status of an interactive session: 3 when the app is crashed as you leave, else
+    /// 0. A person sees each error and retypes, and `relaunch` undoes a crash, so neither a
+    /// typo nor a crash already relaunched says anything about how the session ended.
+    public var interactiveStatus: Status { sim?.hasCrashed == true ? .crashed : .ok }
+
     /// `Items:ItemsViewController` — where the user is, for the prompt.
     public var location: String {
         guard let sim else { return "no flow" }
@@ -159,6 +164,18 @@ public struct Session: Sendable {
             out.add("trace is \(args[0].text)", .note)
         case .record:
             try record(args, command: command, into: &out)
+        case .device where sim == nil:
+            // Before any flow: the device the next `load` launches on.
+            guard let a = args.first else {
+                out.add("flows launch on a \((deviceOverride ?? .phone).rawValue) unless their \"device\" says otherwise", .note)
+                return
+            }
+            guard let d = Device(rawValue: a.text) else {
+                throw InputError("expected 'phone' or 'pad'", at: a, suggestions: NameSuggester.nearest(to: a.text, in: ["phone", "pad"], limit: 1))
+            }
+            if let extra = args.dropFirst().first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
+            deviceOverride = d
+            out.add("flows launch on a \(d.rawValue) now", .note)
         default:
             // Moved out (not copied), so the engine's state stays uniquely referenced and is
             // mutated in place rather than copied on every command; moved back after.

@@ -18,13 +18,13 @@ public enum CommandCatalog {
         .init(name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
               details: "Without an argument, lists every command with a one-line summary.", example: "help perform"),
         .init(name: "load", synopsis: "load FLOW", summary: "load a flow file, a storyboard or an app folder and launch its app",
-              details: "Reads a flow (format 1), or imports a storyboard, XIB or app folder in memory, reports every problem with its file, line, column and JSON path (a storyboard's line for imported parts), and on success launches the app afresh. A flow that fails to load leaves the current one in place.",
+              details: "Reads a flow (format 1), or imports a storyboard, XIB or app folder in memory, reports every problem with its file, line, column and JSON path (a storyboard's line for imported parts), and on success launches the app afresh. Names the storyboard kept after a rename in code (a scene's class, a segue action, an unwind action, a segue class) are warnings: the app runs as UIKit runs it. A flow that fails to load leaves the current one in place. Tab completes flows, storyboards and folders; put a path with spaces in double quotes.",
               example: "load flows/segue-actions.json"),
         .init(name: "where", synopsis: "where", summary: "draw the window's view-controller tree",
               details: "The presentation chain, navigation stacks, tabs, split columns and embedded children, with each instance's address and scene. The front-most view controller is marked.",
               example: "where"),
         .init(name: "segues", synopsis: "segues [from SCENE|ADDRESS]", summary: "what can be performed from here",
-              details: "The segues the front-most view controller (or the one named) owns: identifier, kind, destination, trigger, and which segue action UIKit will look up on which object — including the relationship segue actions of a container destination, which UIKit sends to this source. Then the class's code actions.",
+              details: "The segues the front-most view controller (or the one named) owns: identifier, kind, destination, trigger, and which segue action UIKit will look up on which object — including the relationship segue actions of a container destination and of the containers inside it (a navigation controller in a tab), which UIKit sends to this source. Then the class's code actions.",
               example: "segues"),
         .init(name: "perform", synopsis: "perform ID [from SCENE|ADDRESS] [sender EXPR]", summary: "performSegue(withIdentifier:sender:)",
               details: "Calls performSegue(withIdentifier:sender:) on the front-most view controller (or the one named with from, which may also come first: perform from SCENE ID). shouldPerformSegue is not consulted, as in UIKit. An identifier the receiver does not own raises UIKit's NSInvalidArgumentException. The sender is nil unless given (`sender self`).",
@@ -64,7 +64,7 @@ public enum CommandCatalog {
               details: "Writes the session so far to FILE as a transcript: the load of the current flow, then every command since with its output, as 'flownav test FILE' will replay it. Each later command is appended as it runs (a comment typed at the prompt becomes a comment line), until 'record off' or 'record stop'. 'record' alone tells whether a recording is on. Paths in the transcript are relative to its folder.",
               example: "record flows/my-story.flownav"),
         .init(name: "quit", synopsis: "quit", summary: "leave flownav",
-              details: "Exits with the session's status: 0, or 1 after a rejected command, 2 after a failed load, 3 after a crash.", example: "quit"),
+              details: "Exits with the session's status. Reading commands from a pipe or file (batch mode), the worst so far: 0, or 1 after a rejected command, 2 after a failed load, 3 after a crash. At a terminal: 0, or 3 when the app is crashed as you leave ('relaunch' first for 0).", example: "quit"),
     ]
 
     public static var names: [String] { all.map(\.name) }

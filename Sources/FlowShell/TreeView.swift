@@ -218,6 +218,9 @@ struct SegueListView {
                     out.write(" → (unwind: " as StaticString)
                     out.write(s.unwindAction?.selector ?? "?")
                     out.write(byte: 0x29)
+                    if let u = s.unwindAction, !flow.classes.values.contains(where: { c in c.unwindActions.contains { SelectorName($0).selector == u.selector } }) {
+                        out.write(" (no class implements it: the unwind does nothing)" as StaticString)
+                    }
                 }
                 out.write("  [" as StaticString)
                 out.write(s.trigger)
@@ -227,20 +230,29 @@ struct SegueListView {
                     out.write("      segue action: " as StaticString)
                     lookup(a.selector, on: id, into: &out)
                 }
-                if let d = s.destination {
-                    for r in flow.relationshipSegues(of: d) {
-                        guard let child = flow.segues[r].destination, let a = flow.segues[r].action else { continue }
-                        out.write("      child '" as StaticString)
-                        out.write(flow.scenes[child].id)
-                        out.write("' (" as StaticString)
-                        out.write(flow.segues[r].relationship?.rawValue ?? "")
-                        out.write("): " as StaticString)
-                        lookup(a.selector, on: id, into: &out)
-                    }
-                }
+                if let d = s.destination { writeChildActions(of: d, on: id, into: &out, visited: [d]) }
             }
         }
         writeActions(id, into: &out)
+    }
+
+    /// Every relationship child decoded with the container, at any depth (a navigation
+    /// controller in a tab of a presented tab bar controller): each child's selector goes to the
+    /// same outer source, as the engine sends it.
+    private func writeChildActions(of scene: Int, on id: Int, into out: inout Output, visited: Set<Int>) {
+        let flow = sim.flow
+        for r in flow.relationshipSegues(of: scene) {
+            guard let child = flow.segues[r].destination, !visited.contains(child) else { continue }
+            if let a = flow.segues[r].action {
+                out.write("      child '" as StaticString)
+                out.write(flow.scenes[child].id)
+                out.write("' (" as StaticString)
+                out.write(flow.segues[r].relationship?.rawValue ?? "")
+                out.write("): " as StaticString)
+                lookup(a.selector, on: id, into: &out)
+            }
+            writeChildActions(of: child, on: id, into: &out, visited: visited.union([child]))
+        }
     }
 
     private func lookup(_ selector: String, on id: Int, into out: inout Output) {

@@ -22,8 +22,14 @@ struct CheckCommand: ParsableCommand {
             segues, back, dismiss, tab N), and reports every distinct crash, UIKit warning and nil \
             dependency once, with the shortest path that reaches it.
 
-            Exit status: 0 when no finding is at or above --severity; 1 otherwise; 2 when a flow \
-            cannot be loaded (or the output cannot be written).
+            A finding the flow's authors intend is suppressed in the flow, by rule and place, with \
+            a reason the report shows ("suppress": [{"rule": …, "at": "segues[5]", "reason": …}]). \
+            To adopt check on a flow that already has findings, write them once with \
+            --write-baseline FILE, then run with --baseline FILE: only new findings are reported.
+
+            Exit status: 0 when no finding (suppressed and baselined ones aside) is at or above \
+            --severity; 1 otherwise; 2 when a flow cannot be loaded (or a file cannot be read or \
+            written).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -50,6 +56,12 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: "Which 'perform ID' commands to explore: none, manual (manual segues no code action of the flow performs), or all (every identified segue of the front-most scene, as code could perform it).")
     var perform: String = "manual"
+
+    @Option(help: "Report only findings that this baseline file does not list (written by --write-baseline), so CI fails only on new ones.", completion: .file(extensions: ["json"]))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Write every finding (suppressed ones aside) to this baseline file, for a later --baseline.", completion: .file(extensions: ["json"]))
+    var writeBaseline: String?
 
     @Flag(name: .customLong("lint-only"), help: "Only the lints; do not explore.")
     var lintOnly = false
@@ -89,6 +101,21 @@ struct CheckCommand: ParsableCommand {
                 loadFailed = true
             }
         }
+        if let writeBaseline {
+            if let problem = TranscriptFiles.writeFile(writeBaseline, Baseline(reports).json) {
+                Terminal.writeError("error: \(problem)\n")
+                throw ExitCode(2)
+            }
+        }
+        if let baseline {
+            do {
+                let b = try Baseline.read(baseline)
+                for i in reports.indices { b.apply(to: &reports[i]) }
+            } catch {
+                Terminal.writeError(error.message + "\n")
+                throw ExitCode(2)
+            }
+        }
         var text = ""
         switch format {
         case .text:
@@ -114,7 +141,7 @@ struct CheckCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            Terminal.write(text)
+            Terminal.write(format == .text && Terminal.colours ? Colours.checkReport(text) : text)
         }
         if loadFailed { throw ExitCode(2) }
         if reports.contains(where: { $0.count(atLeast: threshold) > 0 }) { throw ExitCode(1) }

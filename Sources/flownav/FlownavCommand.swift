@@ -19,11 +19,15 @@ struct Shell: ParsableCommand {
         commandName: "shell",
         abstract: "Open the shell on a flow (the default: `flownav FLOW` is `flownav shell FLOW`).",
         discussion: """
-            With no FLOW, opens the demo flow built into flownav. When standard input is not a \
-            terminal, commands are read from it (batch mode): no banner, no prompt, no colour.
+            With no FLOW, opens the demo flow built into flownav. The shell is interactive when \
+            standard input is a terminal (`flownav FLOW | tee log` keeps the prompt and line \
+            editing); otherwise commands are read from it (batch mode): no banner, no prompt, no \
+            colour. Colour only on a terminal, never with NO_COLOR.
 
-            Exit status: 0 when every command ran and the app never crashed; 1 when a command \
-            was rejected; 2 when a flow could not be loaded; 3 when the simulated app crashed.
+            Exit status in batch mode: 0 when every command ran and the app never crashed; 1 when \
+            a command was rejected; 2 when a flow could not be loaded; 3 when the simulated app \
+            crashed. Interactive: 0, or 3 when the app is crashed as you leave (2 when FLOW \
+            cannot be loaded).
             """
     )
 

@@ -45,6 +45,14 @@ struct DeviceCommandTests {
         #expect(replay.passed, "\(replay)")
     }
 
+    @Test("'device pad' before any flow is loaded: the next load launches on a pad")
+    func beforeLoad() {
+        var s = Session()
+        #expect(s.execute("device pad").texts == ["flows launch on a pad now"])
+        _ = s.load(path: PackagePaths.flow("split-devices.json"))
+        #expect(s.location == "Mail:MessageViewController")
+    }
+
     @Test("where marks a collapsed split view's secondary column as not on screen")
     func tree() {
         var s = session()
