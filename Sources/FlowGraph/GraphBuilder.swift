@@ -84,7 +84,12 @@ public enum GraphBuilder {
                 }
                 var label = ["call \(a.name)"]
                 if case .control(let c) = a.trigger { label.append("tap \(c)") }
-                if a.trigger == .cell { label.append("select row") }
+                switch a.trigger {
+                case .cell: label.append("select row")
+                case .row(let section, let row): label.append("row \(section).\(row)")
+                case .prototype(let p): label.append("prototype \(p)")
+                default: break
+                }
                 label.append("code: \(a.kind.rawValue) '\(sid)'")
                 out.append(Edge(from: ids.scene[i], to: ids.scene[d], segue: nil, kind: kind, label: label, problem: .none, state: .normal))
             }
@@ -118,6 +123,8 @@ public enum GraphBuilder {
                 return ["tab \(tabs.firstIndex(of: i) ?? 0)"]
             case .masterViewController: return ["master"]
             case .detailViewController: return ["detail"]
+            case .supplementaryViewController: return ["supplementary"]
+            case .compactViewController: return ["compact"]
             case nil: return ["relationship"]
             }
         case .embed:
@@ -131,6 +138,8 @@ public enum GraphBuilder {
             switch s.trigger {
             case .control(let c): return ["tap \(c)"]
             case .cell: return ["select row"]
+            case .row(let section, let row): return ["row \(section).\(row)"]
+            case .prototype(let p): return ["prototype \(p)"]
             case .manual:
                 guard let id = s.identifier else { return ["perform"] }
                 let cls = flow.scenes[s.source].className

@@ -107,9 +107,10 @@ public enum PathTracer {
         case .tap(let control, let on):
             guard let s = scene(on) else { return nil }
             return flow.segues.indices.first { flow.segues[$0].source == s && flow.segues[$0].trigger == .control(control) }
-        case .select(_, _, let on):
+        case .select(let section, let row, let on):
             guard let s = scene(on) else { return nil }
-            return flow.segues.indices.first { flow.segues[$0].source == s && flow.segues[$0].trigger == .cell }
+            return flow.segues.indices.first { flow.segues[$0].source == s && flow.segues[$0].trigger == .row(section: section, row: row) }
+                ?? flow.segues.indices.first { flow.segues[$0].source == s && flow.segues[$0].trigger == .cell }
         case .perform(let identifier, let on, _):
             return scene(on).flatMap { flow.segue(identifier, from: $0) }
         default:
