@@ -115,6 +115,7 @@ struct BatchRunner {
                 session.stopRecording()
                 Terminal.writeError(error + "\n")
             }
+            if let graph = out.graph, let error = Terminal.perform(graph) { Terminal.writeError(error + "\n") }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
@@ -156,6 +157,9 @@ struct InteractiveShell {
                     box.session.stopRecording()
                     Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
                 }
+                if let graph = out.graph, let error = Terminal.perform(graph) {
+                    Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
+                }
                 if out.quit { return box.session.interactiveStatus }
             }
         }
@@ -173,11 +177,13 @@ final class SessionBox {
         case .words(let prefix, let words):
             return CompletionResult(replaceLength: prefix.count, candidates: words)
         case .path(let prefix):
-            // `load` takes a flow or a storyboard (not the flow schema), `record` a transcript.
+            // `load` takes a flow or a storyboard (not the flow schema), `record` a transcript, `graph` a picture.
             let command = before.split(separator: " ").first ?? ""
             let word = PathWord(lineBeforeCursor: before)
             let accept: (String) -> Bool = command == "record"
                 ? { $0.hasSuffix(".flownav") }
+                : command == "graph"
+                ? { [".svg", ".dot", ".gv", ".mmd"].contains(where: $0.hasSuffix) }
                 : { ($0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")) || $0.hasSuffix(".storyboard") }
             return CompletionResult(replaceLength: word.typed.count, candidates: word.insertions(Self.paths(prefix, accept: accept)))
         }
