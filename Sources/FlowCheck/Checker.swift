@@ -165,6 +165,17 @@ public enum Checker {
                 return "no class declares \(selector) (see undeclared-unwind-action): reconnect the exit to the renamed unwind @IBAction"
             }
         }
+        if rule.id == Rules.silentCastFailure.id,
+           let note = console.first(where: { $0.contains(text: " is nil, so nothing is injected") }),
+           let object = note.between(": <", ":") {
+            // The cast failed because UIKit made the element's class for a renamed scene class.
+            for (i, scene) in flow.scenes.enumerated() where flow.hasUnknownClass(scene: i) && flow.runtimeClass(ofScene: i) == object {
+                let log = "[Storyboard] Unknown class \(flow.objcRuntimeName(of: scene.className)) in Interface Builder file."
+                if console.contains(log) {
+                    return "no class declares \(scene.className), the class of scene '\(scene.id)' (see unknown-scene-class): UIKit made a \(object), which no cast to the app's classes matches; set the scene's class to the renamed class"
+                }
+            }
+        }
         if rule.id == Rules.unableToFindMethod.id,
            let line = console.first(where: { $0.contains(text: "Unable to find method") }),
            let selector = line.between(" ", "]")?.split(separator: " ").last.map(String.init) {

@@ -146,6 +146,13 @@ struct StaleNamesInExplorationTests {
         #expect(method.hint.hasPrefix("no class declares makeDetialWithCoder: (see undeclared-segue-action)"))
     }
 
+    @Test("a cast that fails on the UIKit object made for a renamed scene class: the fix is the rename, not unwrapping a container")
+    func silentCastOnStaleClass() throws {
+        let report = Checker.check(try Flows.seed("stale-references.json"))
+        let cast = try #require(report.findings(Rules.silentCastFailure).first { $0.message.contains("as? SettingsViewController") })
+        #expect(cast.hint.hasPrefix("no class declares PreferencesViewController, the class of scene 'settings' (see unknown-scene-class)"), "\(cast.hint)")
+    }
+
     @Test("UIKit's 'Unknown class' log is the unknown-scene-class lint's, not also a generic UIKit warning")
     func unknownClassNotTwice() throws {
         let report = Checker.check(try Flows.load(Self.body, module: "Acts"))
