@@ -16,6 +16,59 @@ public struct CheckOptions: Hashable, Sendable {
 
 /// `flownav check`: static lints and exhaustive exploration of a loaded flow.
 public enum Checker {
+    /// `devices`: explore on each (the flow's own `"device"` when empty); with two, a finding
+    /// only one of them reaches says so (`Finding.deviceOnly`).
+    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), devices: [Device]) -> Report {
+        guard let first = devices.first else { return check(flow, options: options) }
+        var f1 = flow
+        f1.device = first
+        var report = check(f1, options: options)
+        report.flowDevice = flow.device
+        guard devices.count > 1, options.explore, let c1 = report.coverage else { return report }
+        report.deviceCoverage = [(first, c1)]
+        var lintsOff = options
+        lintsOff.lint = false
+        var dynamic = report.findings.filter { $0.path != nil }
+        let lints = report.findings.filter { $0.path == nil }
+        var seen = Set(dynamic.map(\.key))
+        var reachedBy: [String: Int] = [:]
+        for f in dynamic { reachedBy[f.key] = 1 }
+        for d in devices.dropFirst() {
+            var fd = flow
+            fd.device = d
+            let r = check(fd, options: lintsOff)
+            if let c = r.coverage { report.deviceCoverage.append((d, c)) }
+            for f in r.findings {
+                reachedBy[f.key, default: 0] += 1
+                if seen.insert(f.key).inserted { dynamic.append(f) }
+            }
+        }
+        for k in dynamic.indices where reachedBy[dynamic[k].key] == 1 { dynamic[k].deviceOnly = true }
+        // Shortest first; among equals, the first device's first.
+        let order = dynamic.enumerated().sorted { ($0.element.path?.count ?? 0, $0.offset) < ($1.element.path?.count ?? 0, $1.offset) }
+        report.findings = lints + order.map(\.element)
+        return report
+    }
+
+    /// A finding about an imported scene or segue points at its storyboard element (so SARIF
+    /// annotates the `.storyboard` in a pull request).
+    static func storyboardLocated(_ f: Finding, in flow: Flow) -> Finding {
+        guard let path = f.origin?.path else { return f }
+        var origin: StoryboardOrigin?
+        if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),
+           let i = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]), flow.segues.indices.contains(i) {
+            origin = flow.segues[i].storyboard
+        } else if path.hasPrefix("scenes.") {
+            let id = path.dropFirst(7).prefix { $0 != "." && $0 != "[" }
+            origin = flow.scenes.first { $0.id == id }?.storyboard
+        }
+        guard let origin else { return f }
+        var f = f
+        f.file = origin.file
+        f.origin?.position = SourcePosition(line: origin.line, column: 1)
+        return f
+    }
+
     public static func check(_ flow: Flow, options: CheckOptions = CheckOptions()) -> Report {
         var findings: [Finding] = []
         if options.lint {
@@ -30,25 +83,48 @@ public enum Checker {
             for (n, p) in explorer.problems.enumerated() {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []
                 if let c = p.command { commands.append(c) }
-                let f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
+                var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console, flow: flow), file: flow.file, origin: p.origin,
                                 path: steps(commands, flow: flow), console: p.console, key: p.key)
+                f.device = flow.device
                 dynamic.append((n, f))
             }
             // Shortest first; among equals, in the order found.
             dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
             findings += dynamic.map(\.1)
         }
-        return Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
-                      findings: findings, coverage: coverage)
+        findings = findings.map { storyboardLocated($0, in: flow) }
+        var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
+                            findings: [], coverage: coverage)
+        var used = Set<Int>()
+        for f in findings {
+            let path = f.origin?.path ?? ""
+            if let i = flow.suppressions.firstIndex(where: { $0.covers(rule: f.rule.id, path: path) }) {
+                used.insert(i)
+                report.suppressed.append(Suppressed(finding: f, suppression: flow.suppressions[i]))
+            } else {
+                report.findings.append(f)
+            }
+        }
+        report.unusedSuppressions = flow.suppressions.indices.filter { !used.contains($0) }.map { flow.suppressions[$0] }
+        report.flowDevice = flow.device
+        return report
     }
 
-    static func hint(for rule: Rule, console: [String] = []) -> String {
+    static func hint(for rule: Rule, console: [String] = [], flow: Flow? = nil) -> String {
+        if let flow, let stale = staleHint(for: rule, console: console, flow: flow) { return stale }
         if rule.id == Rules.trap.id, let trap = console.last {
             // Say which of Swift's traps it was: the fix differs.
             if trap.contains("Assertion failed") {
                 return "an assertion in viewDidLoad fails: inject what it asserts before the view loads (in prepare, a segue action or an initializer) on this path"
             }
             if trap.contains("implicitly unwrapping") {
+                // A nil copied from an implicitly unwrapped property of the source: the fix is
+                // where the copy came from, not where it is read.
+                if let note = console.last(where: { $0.contains(text: ", which copied nil from ") }),
+                   let start = note.find("set to nil by ") {
+                    let origin = note[note.utf8.index(start, offsetBy: 14)...]
+                    return "the nil came from \(origin), while that property of the source was nil itself: inject it into the source before the segue (or make the reader's property Optional and handle nil)"
+                }
                 return "an implicitly unwrapped dependency is read while nil: inject it on this path (in prepare, a segue action or an initializer)"
             }
             if trap.contains("init(coder:)") || trap.contains("Fatal error") {
@@ -66,9 +142,49 @@ public enum Checker {
         case Rules.unwindWithoutDestination.id: "implement the unwind action on a view controller below the source on this path"
         case Rules.typedDestinationUnhandled.id: "handle the case in the destination's switch, or perform the segue through the enum"
         case Rules.noNavigationController.id: "embed the scene in a navigation controller, or present instead of pushing"
+        case Rules.tabBarPushed.id: "present the tab bar controller modally, or make it the root and put navigation controllers in its tabs"
         case Rules.dismissDidNothing.id: "pop instead, or present the screen so that dismiss has something to dismiss"
         default: "replay the path to see the context"
         }
+    }
+
+    /// For an unwind that finds nothing, or a segue action UIKit cannot find, whose name no class
+    /// declares: the cause is a rename the storyboard kept, not a missing implementation on this
+    /// path, so the fix is the one of the stale-name lint. For an unwind whose implementer is in
+    /// the app but left out of the search: the overrides are the cause.
+    static func staleHint(for rule: Rule, console: [String], flow: Flow) -> String? {
+        if rule.id == Rules.unwindWithoutDestination.id,
+           console.contains(where: { $0.contains(text: "implements it, but the search does not reach it") }) {
+            return "the view controller that implements the action is on this path, but an allowedChildrenForUnwinding(from:) override leaves it out of the search or a canPerformUnwind override answers no: change the override, or unwind from where the search reaches it"
+        }
+        if rule.id == Rules.unwindWithoutDestination.id,
+           let note = console.first(where: { $0.contains(text: "so the unwind does nothing") }),
+           let selector = note.between(" implements ", ", so") {
+            let declared = flow.classes.values.contains { $0.unwindActions.contains { SelectorName($0).selector == selector } }
+            if !declared {
+                return "no class declares \(selector) (see undeclared-unwind-action): reconnect the exit to the renamed unwind @IBAction"
+            }
+        }
+        if rule.id == Rules.silentCastFailure.id,
+           let note = console.first(where: { $0.contains(text: " is nil, so nothing is injected") }),
+           let object = note.between(": <", ":") {
+            // The cast failed because UIKit made the element's class for a renamed scene class.
+            for (i, scene) in flow.scenes.enumerated() where flow.hasUnknownClass(scene: i) && flow.runtimeClass(ofScene: i) == object {
+                let log = "[Storyboard] Unknown class \(flow.objcRuntimeName(of: scene.className)) in Interface Builder file."
+                if console.contains(log) {
+                    return "no class declares \(scene.className), the class of scene '\(scene.id)' (see unknown-scene-class): UIKit made a \(object), which no cast to the app's classes matches; set the scene's class to the renamed class"
+                }
+            }
+        }
+        if rule.id == Rules.unableToFindMethod.id,
+           let line = console.first(where: { $0.contains(text: "Unable to find method") }),
+           let selector = line.between(" ", "]")?.split(separator: " ").last.map(String.init) {
+            let declared = flow.classes.values.contains { $0.segueActions.contains { $0.selector == selector } }
+            if !declared {
+                return "no class declares \(selector) (see undeclared-segue-action): reconnect the segue's Instantiation to the renamed @IBSegueAction"
+            }
+        }
+        return nil
     }
 
     /// Shell command lines for a path, with `from` resolved the way the shell resolves it.

@@ -48,6 +48,10 @@ public enum ChildRole: String, Hashable, Sendable {
     case tab
     case primary
     case secondary
+    /// A column-style split's supplementary column (visible beside the others) and its compact
+    /// column (decoded with the split, shown only in a compact width, which flownav does not model).
+    case supplementary
+    case compact
     case embedded
 }
 
@@ -188,6 +192,9 @@ public struct AppState: Hashable, Sendable {
     public private(set) var slots: [DependencySlot] = []
     public var windowRoot: Int?
     public var crash: Crash?
+    /// A compact-width device (a phone): split view controllers are collapsed, showing only
+    /// their primary column.
+    public internal(set) var compact = false
     /// The flow's class names by number.
     public let classNames: ClassNames
     /// Names of classes the flow does not list, numbered from `classNames.names.count` on.
@@ -265,6 +272,7 @@ public struct AppState: Hashable, Sendable {
         }
         if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
         windowRoot = other.windowRoot
+        compact = other.compact
         // Only when either has crashed: assigning an optional crash goes through its generic copy.
         if crash != nil || other.crash != nil { crash = other.crash }
     }
@@ -348,7 +356,7 @@ public struct AppState: Hashable, Sendable {
     }
 
     /// The content view controller a container shows: the top of a stack, the selected tab,
-    /// the secondary column of a split view.
+    /// the secondary column of a split view (the primary when collapsed).
     public func visibleLeaf(from id: Int) -> Int {
         var x = id
         while let next = shownContent(of: x) { x = next }
@@ -376,6 +384,8 @@ public struct AppState: Hashable, Sendable {
             }
             return last
         }
+        // A collapsed split view shows its primary column.
+        if compact && (role == .primary || role == .secondary) { return Int(c) }
         // The last content child (the top of a stack), found from the end: a stack can be deep.
         var l = instances[x].lastChild
         while l >= 0 && instances[Int(l)].role == .embedded { l = instances[Int(l)].previousSibling }
@@ -410,8 +420,17 @@ public struct AppState: Hashable, Sendable {
         switch firstRole {
         case .stack?, .tab?:
             if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
-        case .primary?, .secondary?:
-            for c in children(of: x) where instances[c].role != .embedded { appendVisible(c, to: &out) }
+        case .primary?, .secondary?, .supplementary?, .compact?:
+            if compact {
+                // A column-style split shows its compact column in a compact width, if it has one.
+                if let c = children(of: x).first(where: { instances[$0].role == .compact }) {
+                    appendVisible(c, to: &out)
+                } else if let shown = shownContent(of: x) {
+                    appendVisible(shown, to: &out)
+                }
+            } else {
+                for c in children(of: x) where instances[c].role != .embedded && instances[c].role != .compact { appendVisible(c, to: &out) }
+            }
         default:
             break
         }

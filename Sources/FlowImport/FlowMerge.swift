@@ -14,7 +14,7 @@ import FlowModel
 ///   `methods`, `actions`, `shouldPerform` merge by their keys, `conformsTo` and
 ///   `unwindActions` are unions, anything else is replaced. A class the import does not have is
 ///   added (classes of code-only view controllers are the usual reason to write one).
-enum FlowMerge {
+public enum FlowMerge {
     static func loadMerged(flow: JSONNode, storyboards list: JSONNode, file: String, entry: String?) -> Result<LoadedFlow, FlowLoadError> {
         guard case .array(let items) = list.value, !items.isEmpty else {
             return .failure(error(file, list.position, "storyboards", "expected a non-empty array of paths (storyboards or app folders, relative to this file)"))
@@ -52,8 +52,14 @@ enum FlowMerge {
             sources = paths.filter { AppFolder.isFolder($0) && FlowSource.hasSwiftSources($0) }
         }
         if !sources.isEmpty, case .failure(let e) = SourcesMerge.add(sources: sources, to: &imported) { return .failure(e) }
+        return load(flow, over: imported, file: file)
+    }
+
+    /// Merges a flow document (hand-written, or what another importer such as a Swift sources
+    /// reader produced) over an import, with the rules above, then loads the result.
+    public static func load(_ overlay: JSONNode, over imported: ImportedDocument, file: String) -> Result<LoadedFlow, FlowLoadError> {
         var merger = Merger(file: file, imported: imported)
-        let merged = merger.merge(flow)
+        let merged = merger.merge(overlay)
         if !merger.errors.isEmpty {
             return .failure(FlowLoadError(diagnostics: imported.warnings + merger.errors, omitted: 0))
         }

@@ -52,7 +52,7 @@ public enum FlowSource {
     }
 
     /// Imports storyboard files and app folders as one app.
-    public static func importDocument(paths: [String], entry: String? = nil, name: String? = nil) -> Result<ImportedDocument, FlowLoadError> {
+    public static func importDocument(paths: [String], entry: String? = nil, name: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, FlowLoadError> {
         var files: [String] = []
         var plistEntry: String?
         for p in paths {
@@ -75,7 +75,7 @@ public enum FlowSource {
             }
         }
         let appName = name ?? paths.first.map(displayName) ?? "App"
-        switch StoryboardImporter.importApp(files: inputs, name: appName, entry: entry ?? plistEntry) {
+        switch StoryboardImporter.importApp(files: inputs, name: appName, entry: entry ?? plistEntry, keeping: keeping) {
         case .success(let d): return .success(d)
         case .failure(let p):
             let position = p.line.map { SourcePosition(line: $0, column: p.column ?? 1) }
@@ -100,6 +100,18 @@ public enum FlowSource {
     /// Whether a folder holds Swift files (outside Pods and the like).
     public static func hasSwiftSources(_ folder: String) -> Bool {
         !(AppFolder.discover(folder, otherExtensions: ["swift"]).otherFiles["swift"] ?? []).isEmpty
+    }
+
+    /// The scene ids of an earlier import, by XML id: what `import --output` keeps on a re-import.
+    public static func sceneIDsByXMLID(ofFlowAt path: String) -> [String: String] {
+        guard FileBytes.exists(path), case .success(let bytes) = FileBytes.read(path),
+              case .success(let root) = FlowLoader.parse(bytes: bytes, file: path),
+              case .object(let scenes)? = root["scenes"]?.value else { return [:] }
+        var out: [String: String] = [:]
+        for m in scenes {
+            if case .string(let id)? = m.value["storyboard"]?["id"]?.value, !id.isEmpty { out[id] = m.key }
+        }
+        return out
     }
 
     /// `MyApp/` → `MyApp`, `Base.lproj/Main.storyboard` → `Main`.

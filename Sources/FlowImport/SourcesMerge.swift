@@ -18,6 +18,13 @@ public enum SourcesMerge {
             }
         }
         imported.document = merge(fragment, into: imported.document)
+        // Recorded so the loaded flow knows its classes are the code's: an imported segue's
+        // action no class declares is then stale (undeclared-segue-action), not unknown.
+        if imported.document["sources"] == nil, case .object(var top) = imported.document.value {
+            let at = imported.document.position
+            set(&top, "sources", JSONNode(.array(paths.map { JSONNode(.string($0), at: at) }), at: at))
+            imported.document = JSONNode(.object(top), at: at)
+        }
         return .success(())
     }
 

@@ -29,7 +29,9 @@ public enum StoryboardImporter {
     ///   - name: the flow's display name.
     ///   - entry: the storyboard (file name without extension) whose initial view controller
     ///     starts the app; nil: `Main`, else the only storyboard, else the first with one.
-    public static func importApp(files: [ImportInput], name: String, entry: String? = nil) -> Result<ImportedDocument, ImportProblem> {
+    ///   - keeping: scene ids of an earlier import, by XML id (`"storyboard": { "id" }`), so a
+    ///     re-import names every scene it still has as before.
+    public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
         var storyboards: [StoryboardFile] = []
         var nibs: [StoryboardFile] = []
         for f in files {
@@ -46,7 +48,7 @@ public enum StoryboardImporter {
         guard !storyboards.isEmpty || !nibs.isEmpty else {
             return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))
         }
-        var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry)
+        var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
         return mapper.run()
     }
 }
@@ -72,7 +74,10 @@ private struct Mapper {
     /// Stand-in scenes for references that lead outside the import, by "storyboard\0identifier".
     var missingTargets: [String: String] = [:]
 
-    init(storyboards: [StoryboardFile], nibs: [StoryboardFile], name: String, entry: String?) {
+    let keeping: [String: String]
+
+    init(storyboards: [StoryboardFile], nibs: [StoryboardFile], name: String, entry: String?, keeping: [String: String]) {
+        self.keeping = keeping
         self.storyboards = storyboards
         self.nibs = nibs
         self.name = name
@@ -125,12 +130,36 @@ private struct Mapper {
     /// first child, else the title, else the element. Files in the order given, scenes in file
     /// order, `2`, `3`… on collisions.
     mutating func nameScenes() {
+        // Two scenes of one storyboard with one Storyboard ID: UIKit finds only one of them.
+        for sb in storyboards {
+            var seen: [String: StoryboardScene] = [:]
+            for s in sb.scenes where s.reference == nil {
+                guard let ident = s.storyboardIdentifier else { continue }
+                if let first = seen[ident] {
+                    warn(s.origin, "two scenes have Storyboard ID '\(ident)' (the other is at line \(first.origin.line)); instantiateViewController(withIdentifier:) finds only one")
+                } else {
+                    seen[ident] = s
+                }
+            }
+        }
         var base: [String: String] = [:]
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil { base[Self.key(sb.file, s.xmlID)] = ownName(s) }
         }
+        // Names an earlier import gave keep their scenes (XML ids are unique per storyboard,
+        // and in practice across an app's storyboards).
+        var kept: Set<String> = []
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil {
+                if let old = keeping[s.xmlID], !taken.contains(old) {
+                    taken.insert(old)
+                    kept.insert(Self.key(sb.file, s.xmlID))
+                    sceneIDs[Self.key(sb.file, s.xmlID)] = old
+                }
+            }
+        }
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil && !kept.contains(Self.key(sb.file, s.xmlID)) {
                 var n = base[Self.key(sb.file, s.xmlID)]!
                 if n.isEmpty {
                     let child = s.segues.first { $0.kind == "relationship" }
@@ -206,9 +235,16 @@ private struct Mapper {
         var m = JMembers([("class", .string(cls))])
         m.add("storyboardIdentifier", s.storyboardIdentifier)
         m.add("title", s.title)
+        if s.definesPresentationContext { m.append(("definesPresentationContext", .bool(true))) }
+        if let p = s.modalPresentationStyle, ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) }
         var notes = classNotes
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
+        let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+        if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
+            // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
+            m.append(("prototypes", JMembers(prototypes.enumerated().map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
+        }
         var controls = s.controls
         if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }
         if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }
@@ -341,7 +377,8 @@ private struct Mapper {
                 if ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) } else { notes.append("modalPresentationStyle '\(p)' is not modelled") }
             }
             if let t = g.modalTransitionStyle, ModalTransitionStyle(rawValue: t) != nil { m.add("modalTransitionStyle", t) }
-            if let c = g.customClass, !c.isEmpty, kind == "custom" { m.add("customClass", c) }
+            if let c = g.customClass, !c.isEmpty, kind != "relationship", kind != "embed", kind != "unwind" { m.add("customClass", c) }
+            if let a = g.popoverAnchor, kind == "popoverPresentation" || g.modalPresentationStyle == "popover" { m.add("popoverAnchor", a) }
             if !g.animates { m.append(("animates", .bool(false))) }
             if let u = g.unwindAction, !u.isEmpty {
                 m.add("unwindAction", u)

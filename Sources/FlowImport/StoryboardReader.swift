@@ -87,6 +87,11 @@ enum StoryboardReader {
         var sawStaticTable = false
         var controlNames: [String: String] = [:]
         var usedControlNames: Set<String> = []
+        // Names of every control with an id, for popover anchors that hold no segue themselves.
+        var anchorNames: [String: String] = [:]
+        vc.forEachDescendant { e in
+            if (e.named("barButtonItem") || e.named("button")), let id = e["id"] { anchorNames[id] = controlName(e, outlet: outlets[id]) }
+        }
         vc.forEachDescendant { e in
             if e.named("tableView") {
                 if e["dataMode"] == "static", let sections = e.child("sections") {
@@ -150,7 +155,9 @@ enum StoryboardReader {
                     relationship: e["relationship"], creationSelector: e["destinationCreationSelector"],
                     unwindAction: e["unwindAction"], modalPresentationStyle: e["modalPresentationStyle"],
                     modalTransitionStyle: e["modalTransitionStyle"], customClass: e["customClass"],
-                    animates: e["animates"] != "NO", popoverAnchor: e["popoverAnchorBarButtonItem"] ?? e["popoverAnchorView"],
+                    animates: e["animates"] != "NO", popoverAnchor: (e["popoverAnchorBarButtonItem"] ?? e["popoverAnchorView"]).map { anchorID in
+                        controlNames[anchorID] ?? anchorNames[anchorID] ?? anchorID
+                    },
                     holder: holder, origin: StoryboardOrigin(file: file, line: e.line, xmlID: segueID)))
             }
         }

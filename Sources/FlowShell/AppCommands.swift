@@ -37,16 +37,34 @@ extension Session {
             guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
             InspectView(sim: sim).write(for: id, names: &descriptions, into: &out)
             return
+        case .graph:
+            try graph(args, sim: sim, into: &out)
+            return
         case .segues:
             let rest = try options(args, allowed: .from, sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
             guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
             SegueListView.write(for: id, sim: sim, names: &descriptions, into: &out)
             return
-        case .relaunch:
-            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+        case .relaunch, .device:
+            if name == .device {
+                guard let a = args.first else {
+                    out.add("the app runs on a \(sim.device.rawValue)", .note)
+                    return
+                }
+                guard let d = Device(rawValue: a.text) else {
+                    throw InputError("expected 'phone' or 'pad'", at: a, suggestions: NameSuggester.nearest(to: a.text, in: ["phone", "pad"], limit: 1))
+                }
+                if let extra = args.dropFirst().first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
+                sim.device = d
+                deviceOverride = d
+                out.add("the app runs on a \(d.rawValue) now; relaunching", .note)
+            } else if let a = args.first {
+                throw InputError("unexpected argument '\(a.text)'", at: a)
+            }
             // `launch` starts from an empty state; the flow's index is kept, not rebuilt.
             let events = sim.launch()
+            walked.removeAll()
             out.events = events
             descriptions.reset()
             descriptions.update(sim)
@@ -72,6 +90,9 @@ extension Session {
             out.status = .rejected
             return
         }
+        // The line is the last of `history` (appended before dispatch): kept by its number, so a
+        // long replay pays no string per command.
+        walked.append((engineCommand, history.count - 1))
         descriptions.update(sim)
         EventFormatter.write(out.events, sim: sim, names: descriptions, trace: trace, into: &out)
         if sim.hasCrashed {

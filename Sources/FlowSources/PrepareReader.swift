@@ -108,7 +108,12 @@ struct PrepareReader {
         if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let m = lhs.as(MemberAccessExprSyntax.self),
            let base = m.base, let t = target(base, ctx) {
             let assignment = Assignment(name: m.declName.baseName.text, expression: ctx.locals.text(rhs), origin: file.location(of: e).origin)
-            add(t, ctx, at: e) { $0.set.append(assignment) }
+            // Branches that set the same property (if/else) would give one case duplicate keys.
+            var again = false
+            add(t, ctx, at: e) { c in
+                if c.set.contains(where: { $0.name == assignment.name }) { again = true } else { c.set.append(assignment) }
+            }
+            if again { note(e, "\(assignment.name) is set again on another path; the first assignment is read: \(e.trimmedDescription)") }
             return
         }
         if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),

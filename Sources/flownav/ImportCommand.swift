@@ -11,7 +11,8 @@ struct ImportCommand: ParsableCommand {
             Folders are searched recursively for storyboards and XIBs (Base.lproj preferred, \
             launch screens left out); storyboard references are resolved across the files. The \
             entry storyboard comes from the app's Info.plist, else --entry, else one named Main. \
-            The flow is checked as `flownav` would load it before it is written.
+            The flow is checked as `flownav` would load it before it is written. Writing over an \
+            earlier import keeps its scene ids (matched by XML id), even ones renamed by hand.
 
             Exit status: 0 when the flow was written; 2 when an input could not be imported \
             (not XML, not a storyboard, a macOS storyboard) or the output could not be written.
@@ -39,7 +40,10 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         var imported: ImportedDocument
-        switch FlowSource.importDocument(paths: paths, entry: entry, name: name) {
+        // Re-importing over an earlier output keeps the names it gave (by XML id), so the
+        // flow's hand edits and transcripts keep working.
+        let keeping = output.map(FlowSource.sceneIDsByXMLID(ofFlowAt:)) ?? [:]
+        switch FlowSource.importDocument(paths: paths, entry: entry, name: name, keeping: keeping) {
         case .success(let d): imported = d
         case .failure(let e):
             for d in e.diagnostics { Terminal.writeError(d.description + "\n") }

@@ -169,6 +169,41 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
+@Suite struct ReimportTests {
+    @Test func aReimportKeepsTheSceneIDsOfTheEarlierOne() throws {
+        let app = PackagePaths.shared + "/apps/ToDoList"
+        let first = try FlowSource.importDocument(paths: [app]).get()
+        let renamed = JSONWriter.write(first.document).replacingOccurrences(of: "\"toDoTable\"", with: "\"list\"")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-reimport-\(UUID().uuidString).json").path
+        try renamed.write(toFile: path, atomically: true, encoding: .utf8)
+        let keeping = FlowSource.sceneIDsByXMLID(ofFlowAt: path)
+        #expect(keeping["Ugs-8g-5qb"] == "list")
+        let second = try FlowSource.importDocument(paths: [app], keeping: keeping).get()
+        let flow = try FlowSource.load(imported: second, file: "again").get().flow
+        #expect(flow.scenes.map(\.id).sorted() == ["list", "toDoDetailTable", "toDoDetailTableNav", "toDoTableNav"])
+        #expect(flow.segues.contains { flow.scenes[$0.source].id == "toDoTableNav" && $0.destination.map { flow.scenes[$0].id } == "list" })
+    }
+}
+
+@Suite struct DuplicateIdentifierTests {
+    @Test func twoScenesWithOneStoryboardIDAreAWarning() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" targetRuntime="iOS.CocoaTouch" initialViewController="a">
+            <scenes>
+            <scene sceneID="s1"><objects><viewController id="a" storyboardIdentifier="Same" sceneMemberID="viewController"/></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="b" storyboardIdentifier="Same" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """
+        let doc = try StoryboardImporter.importApp(files: [ImportInput(path: "D.storyboard", bytes: Array(xml.utf8))], name: "D").get()
+        #expect(doc.warnings.map(\.description) == [
+            "D.storyboard:5:1: warning: two scenes have Storyboard ID 'Same' (the other is at line 4); instantiateViewController(withIdentifier:) finds only one",
+        ])
+        // Both scenes stay, with distinct ids.
+        #expect(try FlowSource.load(imported: doc, file: "D").get().flow.scenes.map(\.id) == ["Same", "Same2"])
+    }
+}
+
 @Suite struct MergeTests {
     func flow(_ text: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-merge-\(UUID().uuidString)")

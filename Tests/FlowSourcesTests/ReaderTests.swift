@@ -218,6 +218,28 @@ func read(_ sources: [String: String]) -> SourceFacts {
         #expect(facts.notes.map(\.location.line) == [20, 22])
     }
 
+    @Test func aPropertySetOnTwoPathsIsReadOnceWithANote() throws {
+        // Habitica's InboxOverviewViewController: if/else branches both set userID.
+        let facts = read(["A.swift": """
+            class InboxViewController: UIViewController {
+                override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                    if let chat = segue.destination as? ChatViewController {
+                        if let name = pendingName {
+                            chat.userID = pendingID
+                        } else {
+                            chat.userID = selectedID
+                        }
+                    }
+                }
+            }
+            """])
+        let cases = try #require(facts.classes["InboxViewController"]?.prepare)
+        #expect(cases.count == 1)
+        #expect(cases.first?.set.map { "\($0.name) = \($0.expression)" } == ["userID = pendingID"])
+        #expect(facts.notes.map(\.location.line) == [7])
+        #expect(facts.notes.first?.text.contains("userID is set again on another path") == true)
+    }
+
     @Test func shouldPerformWithLiteralResults() throws {
         let facts = read(["A.swift": """
             class V: UIViewController {
