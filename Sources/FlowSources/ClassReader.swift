@@ -21,6 +21,16 @@ struct ClassReader {
         decl.file = main.file.path.split(separator: "/").last.map(String.init) ?? main.file.path
     }
 
+    /// A class declared twice in the sources (two copies of a file, one of them outside the
+    /// target) would give the flow duplicate action keys: the first declaration is kept.
+    private mutating func addAction(_ a: CodeAction, _ node: some SyntaxProtocol, _ file: ParsedFile) {
+        if decl.actions.contains(where: { $0.name == a.name }) {
+            note(node, file, "\(a.name) is declared again (is the file in the sources twice?); the first declaration is read")
+        } else {
+            decl.actions.append(a)
+        }
+    }
+
     mutating func note(_ node: some SyntaxProtocol, _ file: ParsedFile, _ text: String) {
         notes.append(SourceNote(location: file.location(of: node), subject: name, text: text))
     }
@@ -189,12 +199,12 @@ struct ClassReader {
         default:
             var r = CodeActionReader(owner: self, function: f, file: file)
             if f.attributes.has("IBAction") || swiftName == "tableView(_:didSelectRowAt:)" || swiftName == "collectionView(_:didSelectItemAt:)" {
-                if let a = r.read() { decl.actions.append(a) }
+                if let a = r.read() { addAction(a, f, file) }
                 notes += r.notes
             } else if f.modifiers.contains(where: { $0.name.text == "override" }) == false, let a = r.read(), a.kind == .performSegue {
                 // A plain method that performs a segue by identifier (after a network call, say):
                 // a code action reached with `call`.
-                decl.actions.append(a)
+                addAction(a, f, file)
                 notes += r.notes
             }
         }

@@ -240,6 +240,18 @@ func read(_ sources: [String: String]) -> SourceFacts {
         #expect(facts.notes.first?.text.contains("userID is set again on another path") == true)
     }
 
+    @Test func aClassDeclaredInTwoFilesKeepsEachActionOnce() throws {
+        // Rocket.Chat has two copies of PreferencesViewController.swift (one outside the target).
+        let copy = """
+            class PreferencesViewController: UIViewController {
+                @IBAction func close(_ sender: Any) { dismiss(animated: true) }
+            }
+            """
+        let facts = read(["Preferences/P.swift": copy, "Settings/P.swift": copy])
+        #expect(facts.classes["PreferencesViewController"]?.actions.map(\.name) == ["close(_:)"])
+        #expect(facts.notes.contains { $0.text.contains("close(_:) is declared again") })
+    }
+
     @Test func shouldPerformWithLiteralResults() throws {
         let facts = read(["A.swift": """
             class V: UIViewController {
