@@ -11,6 +11,36 @@ struct FlowValidator {
         validateScenes()
         validateSegues()
         validateLaunch()
+        validateContainment()
+    }
+
+    /// Cycles, depth and size of what scenes contain (`Containment`), at the segue that shows it.
+    private mutating func validateContainment() {
+        guard let problem = Containment.check(flow) else { return }
+        func id(_ scene: Int) -> String { "'\(flow.scenes[scene].id)'" }
+        func how(_ segue: Int) -> String {
+            let s = flow.segues[segue]
+            return s.kind == .embed ? "embed" : (s.relationship?.rawValue ?? "relationship")
+        }
+        func chain(_ segues: [Int]) -> String {
+            segues.map { "contains \(id(flow.segues[$0].destination!)) (\(how($0)))" }.joined(separator: ", which ")
+        }
+        switch problem {
+        case .cycle(let segues):
+            let first = flow.segues[segues[0]].source
+            let o = flow.segues[segues.last!].origin
+            let what = segues.count == 1 ? "scene \(id(first)) contains itself (\(how(segues[0])))"
+                : "scene \(id(first)) \(chain(segues))"
+            sink.error(o.position, o.path, "containment cycle: \(what); UIKit would decode it forever")
+        case .tooDeep(let scene, let path):
+            let o = flow.segues[path[0]].origin
+            sink.error(o.position, o.path,
+                       "scene \(id(scene)) nests view controllers \(path.count) levels deep (through \(id(flow.segues[path.last!].destination!))); flownav's limit is \(Containment.maximumDepth) levels")
+        case .tooLarge(let scene, _):
+            let o = flow.scenes[scene].origin
+            sink.error(o.position, o.path,
+                       "scene \(id(scene)) would build more than \(Containment.maximumTreeSize) view controllers at once (its whole containment tree, where a scene embedded twice is built twice); flownav's limit is \(Containment.maximumTreeSize)")
+        }
     }
 
     /// The origin of the value at `base`'s member `key` (or item `index`).

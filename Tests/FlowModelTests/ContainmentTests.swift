@@ -1,0 +1,75 @@
+import Testing
+@testable import FlowModel
+
+/// Issue 15, item 1: containment cycles, deep trees and exponential embeds are refused by the
+/// loader with a positioned error naming the cycle or the limit (they used to load, and
+/// launching them overflowed the stack).
+@Suite struct ContainmentTests {
+    func flow(scenes: [(String, String)], segues: [String]) -> String {
+        let s = scenes.map { "\"\($0.0)\": { \"class\": \"\($0.1)\" }" }.joined(separator: ", ")
+        return """
+        { "format": 1, "name": "T", "module": "T", "initial": "\(scenes[0].0)", "classes": { "VC": {} },
+          "scenes": { \(s) },
+          "segues": [
+        \(segues.joined(separator: ",\n"))
+          ] }
+        """
+    }
+
+    @Test func aNavigationControllerThatIsItsOwnRoot() throws {
+        let e = try #require(onlyError(flow(scenes: [("nav", "UINavigationController")],
+            segues: [#"{ "source": "nav", "destination": "nav", "kind": "relationship", "relationship": "rootViewController" }"#])))
+        #expect(e.message == "containment cycle: scene 'nav' contains itself (rootViewController); UIKit would decode it forever")
+        #expect(e.path == "segues[0]")
+        #expect(e.position?.line == 4)
+    }
+
+    @Test func twoNavigationControllersThatAreEachOthersRoot() throws {
+        let e = try #require(onlyError(flow(scenes: [("a", "UINavigationController"), ("b", "UINavigationController")], segues: [
+            #"{ "source": "a", "destination": "b", "kind": "relationship", "relationship": "rootViewController" }"#,
+            #"{ "source": "b", "destination": "a", "kind": "relationship", "relationship": "rootViewController" }"#])))
+        #expect(e.message == "containment cycle: scene 'a' contains 'b' (rootViewController), which contains 'a' (rootViewController); UIKit would decode it forever")
+        #expect(e.path == "segues[1]")
+    }
+
+    @Test func aTabBarAndAnEmbedCycle() throws {
+        let e = try #require(onlyError(flow(scenes: [("tabs", "UITabBarController"), ("x", "VC"), ("y", "VC")], segues: [
+            #"{ "source": "tabs", "destination": "x", "kind": "relationship", "relationship": "viewControllers" }"#,
+            #"{ "source": "x", "destination": "y", "kind": "embed" }"#,
+            #"{ "source": "y", "destination": "x", "kind": "embed" }"#])))
+        #expect(e.message == "containment cycle: scene 'x' contains 'y' (embed), which contains 'x' (embed); UIKit would decode it forever")
+        let split = try #require(onlyError(flow(scenes: [("split", "UISplitViewController")], segues: [
+            #"{ "source": "split", "destination": "split", "kind": "relationship", "relationship": "detailViewController" }"#])))
+        #expect(split.message.hasPrefix("containment cycle: scene 'split' contains itself (detailViewController)"))
+    }
+
+    @Test func tenThousandNestedNavigationControllers() throws {
+        let n = 10_000
+        let scenes = (0..<n).map { ("n\($0)", "UINavigationController") } + [("leaf", "VC")]
+        let segues = (0..<n).map { i in
+            #"{ "source": "n\#(i)", "destination": "\#(i + 1 == n ? "leaf" : "n\(i + 1)")", "kind": "relationship", "relationship": "rootViewController" }"#
+        }
+        let e = try #require(errors(flow(scenes: scenes, segues: segues)).first)
+        #expect(e.message.contains("levels deep"))
+        #expect(e.message.hasSuffix("flownav's limit is \(Containment.maximumDepth) levels"))
+    }
+
+    @Test func aTreeAtTheDepthLimitLoads() throws {
+        let n = Containment.maximumDepth
+        let scenes = (0..<n).map { ("n\($0)", "UINavigationController") } + [("leaf", "VC")]
+        let segues = (0..<n).map { i in
+            #"{ "source": "n\#(i)", "destination": "\#(i + 1 == n ? "leaf" : "n\(i + 1)")", "kind": "relationship", "relationship": "rootViewController" }"#
+        }
+        #expect(loaded(flow(scenes: scenes, segues: segues)) != nil)
+    }
+
+    @Test func eachSceneEmbeddingAllLaterOnesIsRefused() throws {
+        let n = 30
+        let scenes = (0..<n).map { ("s\($0)", "VC") }
+        var segues: [String] = []
+        for i in 0..<n { for j in (i + 1)..<n { segues.append(#"{ "source": "s\#(i)", "destination": "s\#(j)", "kind": "embed" }"#) } }
+        let e = try #require(onlyError(flow(scenes: scenes, segues: segues)))
+        #expect(e.message.hasSuffix("flownav's limit is \(Containment.maximumTreeSize)"))
+        #expect(e.message.hasPrefix("scene 's"))
+    }
+}
