@@ -25,6 +25,9 @@ let package = Package(
         // `flownav check`: static lints and exhaustive exploration of navigation states.
         .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
+        // The one rule for every file flownav writes: atomic, in place of its path, never a file
+        // being read, never a folder nobody asked for.
+        .target(name: "SafeFile"),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -33,11 +36,11 @@ let package = Package(
         // Non-variadic wrappers for libedit's el_set/el_get/history, stdio and SIGINT.
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
         // A Swift line editor over libedit's native API: prompt, completion, history, Ctrl-C/Ctrl-D.
-        .target(name: "LineEditor", dependencies: ["CEditLine", "CEditLineShim"]),
+        .target(name: "LineEditor", dependencies: ["CEditLine", "CEditLineShim", "SafeFile"]),
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor", "SafeFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +55,7 @@ let package = Package(
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine", "TestSupport"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "SafeFileTests", dependencies: ["SafeFile", "TestSupport"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],

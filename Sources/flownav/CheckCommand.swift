@@ -2,6 +2,7 @@ import ArgumentParser
 import FlowCheck
 import FlowModel
 import FlowShell
+import SafeFile
 
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,8 @@ struct CheckCommand: ParsableCommand {
             dependency once, with the shortest path that reaches it.
 
             Exit status: 0 when no finding is at or above --severity; 1 otherwise; 2 when a flow \
-            cannot be loaded (or the output cannot be written).
+            cannot be loaded; 3 when the output cannot be written (the old file is left as it \
+            was); 64 for a usage error.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -35,7 +37,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output: text, json, sarif (2.1.0), or transcript (one .flownav file per problem found by exploring, in --output).")
     var format: Format = .text
 
-    @Option(help: "Where to write: a folder for --format transcript (created if needed), a file for the other formats (default: standard output).")
+    @Option(help: "Where to write: a folder for --format transcript (created if missing; its parent must exist), a file for the other formats (default: standard output). Never one of the flows being checked.")
     var output: String?
 
     @Option(help: "The exit status is 1 when a finding is at or above this severity: error, warning or note.")
@@ -83,6 +85,7 @@ struct CheckCommand: ParsableCommand {
                 loadFailed = true
             }
         }
+        let inputs = flows.map { SafeFile.Input($0, what: "the flow \($0), being checked") }
         var text = ""
         switch format {
         case .text:
@@ -93,19 +96,19 @@ struct CheckCommand: ParsableCommand {
             text = ReportFormat.sarif(reports, version: Flownav.configuration.version)
         case .transcript:
             do {
-                let written = try TranscriptFiles.write(reports, threshold: threshold, to: output!)
+                let written = try TranscriptFiles.write(reports, threshold: threshold, to: output!, protecting: inputs)
                 text = written.isEmpty
                     ? "no problems found by exploring at or above \(threshold); no transcripts written\n"
                     : written.map { "wrote \($0)\n" }.joined()
             } catch {
                 Terminal.writeError("error: \(error.message)\n")
-                throw ExitCode(2)
+                throw ExitCode(3)
             }
         }
         if let output, format != .transcript {
-            if let problem = TranscriptFiles.writeFile(output, text) {
+            if let problem = SafeFile.write(text, to: output, protecting: inputs) {
                 Terminal.writeError("error: \(problem)\n")
-                throw ExitCode(2)
+                throw ExitCode(3)
             }
         } else {
             Terminal.write(text)
@@ -125,7 +128,7 @@ struct FileError: Error {
 enum TranscriptFiles {
     /// Writes `DIR/<rule>-<n>.flownav` for each exploration finding at or above the threshold;
     /// returns the paths written.
-    static func write(_ reports: [Report], threshold: Severity, to dir: String) throws(FileError) -> [String] {
+    static func write(_ reports: [Report], threshold: Severity, to dir: String, protecting inputs: [SafeFile.Input]) throws(FileError) -> [String] {
         try makeDirectory(dir)
         guard let absoluteDir = realPath(dir) else { throw FileError(message: "cannot resolve \(dir)") }
         var counts: [String: Int] = [:]
@@ -138,7 +141,7 @@ enum TranscriptFiles {
                 counts[f.rule.id] = n
                 let file = (dir.hasSuffix("/") ? dir : dir + "/") + "\(f.rule.id)-\(n).flownav"
                 let text = transcript(f, load: load, baseDirectory: absoluteDir)
-                if let problem = writeFile(file, text) { throw FileError(message: problem) }
+                if let problem = SafeFile.write(text, to: file, protecting: inputs) { throw FileError(message: problem.message) }
                 written.append(file)
             }
         }
@@ -178,24 +181,19 @@ enum TranscriptFiles {
         return String(cString: p)
     }
 
+    /// The folder asked for, made when missing; its parent must exist (flownav creates no
+    /// folders nobody asked for).
     static func makeDirectory(_ path: String) throws(FileError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw FileError(message: "cannot create \(prefix): \(String(cString: strerror(errno)))")
-            }
-            prefix += "/"
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) != S_IFDIR { throw FileError(message: "cannot write transcripts into \(path): it is not a folder") }
+            return
         }
-    }
-
-    /// Writes a whole file; an error message when it cannot.
-    static func writeFile(_ path: String, _ text: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-        defer { close(fd) }
-        guard Terminal.write(text, to: fd) else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-        return nil
+        if mkdir(path, 0o777) != 0 {
+            let parent = SafeFile.folder(of: path.hasSuffix("/") ? String(path.dropLast()) : path)
+            let why = errno == ENOENT ? "no such folder \(parent) (flownav creates only the folder given)" : String(cString: strerror(errno))
+            throw FileError(message: "cannot create \(path): \(why)")
+        }
     }
 }
 

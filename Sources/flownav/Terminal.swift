@@ -1,5 +1,6 @@
 import FlowShell
 import LineEditor
+import SafeFile
 
 #if canImport(Glibc)
 import Glibc
@@ -49,20 +50,33 @@ enum Terminal {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    /// Does what `record` asked: create the transcript, or append a command to it. Each write
-    /// opens and closes the file, so a killed shell loses nothing already run. Returns an error
-    /// message when the file cannot be written.
-    static func perform(_ request: RecordWrite) -> String? {
-        let path: String, text: String, flags: Int32
+    /// Does what `record` asked: start the transcript (refusing an existing file unless told
+    /// to overwrite or append), or append a command to it, by `SafeFile`'s rule: never the flow
+    /// being run (`flow`), no folder created, atomic. Each write opens and closes the file, so a
+    /// killed shell loses nothing already run. Returns an error message when it cannot.
+    static func perform(_ request: RecordWrite, flow: String?) -> String? {
+        let inputs = flow.map { [SafeFile.Input($0, what: "the flow being run")] } ?? []
         switch request {
-        case .start(let p, let t): (path, text, flags) = (p, t, O_WRONLY | O_CREAT | O_TRUNC)
-        case .append(let p, let t): (path, text, flags) = (p, t, O_WRONLY | O_CREAT | O_APPEND)
+        case .start(let path, let text, let mode):
+            let fileMode: SafeFile.Mode = switch mode { case .create: .create; case .overwrite: .replace; case .append: .append }
+            guard let failure = SafeFile.write(text, to: path, mode: fileMode, protecting: inputs) else { return nil }
+            if mode == .create && failure.message.hasSuffix(SafeFile.existsPrefix) {
+                return "error: \(failure.message); 'record --force \(path)' replaces it, 'record --append \(path)' adds to it; not recording"
+            }
+            return "error: \(failure.message); not recording"
+        case .append(let path, let text):
+            guard let failure = SafeFile.write(text, to: path, mode: .append, protecting: inputs) else { return nil }
+            return "error: \(failure.message); recording stopped"
         }
-        let fd = open(path, flags | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "error: cannot write \(path): \(String(cString: strerror(errno))); recording stopped" }
-        defer { close(fd) }
-        guard write(text, to: fd) else { return "error: cannot write \(path): \(String(cString: strerror(errno))); recording stopped" }
-        return nil
+    }
+
+    /// A command's output with what its `record` request came to: when starting a recording
+    /// failed, the line saying it started is replaced by the error.
+    static func performRecording(_ out: Output, session: inout Session) -> (lines: [OutputLine], error: String?) {
+        guard let write = out.record, let error = perform(write, flow: session.flowPath.map { session.resolvedPath($0) }) else { return (out.lines, nil) }
+        session.stopRecording(failed: true)
+        guard case .start = write else { return (out.lines, error) }
+        return (out.lines.filter { !($0.style == .note && $0.text.hasPrefix("recording to ")) }, error)
     }
 
     static func render(_ line: OutputLine, colours: Bool) -> String {
@@ -109,13 +123,11 @@ struct BatchRunner {
         while let line = readLine(strippingNewline: true) {
             if echo { Terminal.write(Self.marker + line + "\n") }
             let out = session.execute(line)
+            let (lines, error) = Terminal.performRecording(out, session: &session)
             var text = ""
-            for l in out.lines { text += l.text + "\n" }
+            for l in lines { text += l.text + "\n" }
             Terminal.write(text)
-            if let write = out.record, let error = Terminal.perform(write) {
-                session.stopRecording()
-                Terminal.writeError(error + "\n")
-            }
+            if let error { Terminal.writeError(error + "\n") }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
@@ -130,7 +142,9 @@ struct InteractiveShell {
     mutating func run() -> Status {
         let env = Terminal.environment
         let colours = Terminal.colours
-        guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env)) else {
+        let explicitHistory = !(env["FLOWNAV_HISTORY"] ?? "").isEmpty
+        guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env),
+                                      createHistoryFolders: !explicitHistory) else {
             var runner = BatchRunner(session: session, echo: false, bail: false)
             return runner.run()
         }
@@ -141,6 +155,9 @@ struct InteractiveShell {
         let box = SessionBox(session)
         editor.completer = { before in box.complete(before) }
         while true {
+            if let problem = editor.takeHistoryProblem() {
+                Terminal.write(Terminal.render(OutputLine(problem, .warning), colours: colours) + "\n")
+            }
             let location = box.session.location
             let prompt = colours ? "\u{1B}[1;36m\(location)\u{1B}[0m> " : "\(location)> "
             switch editor.read(prompt: prompt) {
@@ -150,13 +167,11 @@ struct InteractiveShell {
                 continue
             case .line(let line):
                 let out = box.session.execute(line)
+                let (lines, error) = Terminal.performRecording(out, session: &box.session)
                 var text = ""
-                for l in out.lines { text += Terminal.render(l, colours: colours) + "\n" }
+                for l in lines { text += Terminal.render(l, colours: colours) + "\n" }
                 Terminal.write(text)
-                if let write = out.record, let error = Terminal.perform(write) {
-                    box.session.stopRecording()
-                    Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
-                }
+                if let error { Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n") }
                 if out.quit { return box.session.status }
             }
         }

@@ -49,6 +49,23 @@ struct PseudoTerminalTests {
         return status
     }
 
+    /// Issue 15, item 3: FLOWNAV_HISTORY naming a file that is not a history (here a flow) was
+    /// overwritten; a FIFO blocked the shell. Now each is left alone, with a warning.
+    @Test(arguments: ["flow", "fifo"])
+    func aHistoryPathThatIsNotAHistoryFileIsLeftAlone(_ kind: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/history"
+        let text = "{ \"format\": 1 }\n"
+        if kind == "flow" { _ = try folder.file("history", contents: text) } else { #expect(mkfifo(path, 0o600) == 0) }
+        let terminal = try start(in: folder)
+        #expect(terminal.text.contains("warning: \(path) is not \(kind == "flow" ? "a flownav history file" : "a regular file")"), "\(terminal.text)")
+        terminal.send("where\r")
+        _ = try terminal.expect("◀ front-most")
+        #expect(leave(terminal) == 0)
+        if kind == "flow" { #expect(try String(contentsOfFile: path, encoding: .utf8) == text) }
+    }
+
     @Test func tabCompletesACommand() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
