@@ -12,3 +12,10 @@ deps:
 
 bench: deps
 	$(SWIFT) run -c release flownav-bench
+
+# libFuzzer targets (Fuzz/, a package of their own, scratch path .build-fuzz): each runs for
+# FUZZ_SECONDS; crashes go to .build-fuzz/crashes/TARGET.
+FUZZ_SECONDS ?= 300
+.PHONY: fuzz
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)

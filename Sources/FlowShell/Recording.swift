@@ -77,7 +77,7 @@ extension Session {
                 replay = Session()
                 replay.baseDirectory = folder
                 replay.workingDirectory = workingDirectory
-                lines.append("load " + bundled)
+                lines.append("load " + Words.quoted(bundled))
             } else {
                 text += "# The built-in demo flow: a transcript without 'load' runs on it.\n"
             }
@@ -162,10 +162,8 @@ extension Session {
 }
 
 extension Words {
-    /// A word as typed: in double quotes when it holds a space.
-    static func quoted(_ word: String) -> String {
-        word.contains(" ") || word.contains("\t") ? "\"" + word + "\"" : word
-    }
+    /// A word as it must be typed to be read back as it is (`CommandWord.quoted`).
+    public static func quoted(_ word: String) -> String { CommandWord.quoted(word) }
 }
 
 /// Path arithmetic on strings (no file system access).

@@ -199,5 +199,5 @@ enum TranscriptFiles {
 
 extension String {
     /// A word for the shell: quoted when it has spaces.
-    fileprivate var shellWord: String { contains(" ") || contains("\t") ? "\"" + self + "\"" : self }
+    fileprivate var shellWord: String { CommandWord.quoted(self) }
 }

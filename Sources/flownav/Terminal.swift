@@ -116,7 +116,7 @@ struct BatchRunner {
     mutating func run() -> Status {
         session.workingDirectory = Terminal.currentDirectory
         if echo, let startup {
-            var text = Self.marker + "load " + startup.flow + "\n"
+            var text = Self.marker + "load " + Words.quoted(startup.flow) + "\n"
             for l in startup.output.lines { text += l.text + "\n" }
             Terminal.write(text)
         }

@@ -3,6 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Issue 15: hostile input on the shell's surfaces (deep trees, long failing transcripts).
 @Suite struct HostileInputTests {
     static let deepFlow = """
@@ -37,5 +41,60 @@ import Testing
         #expect(r.outcome == .failed)
         #expect(r.diff.contains("-wrong output 0"))
         #expect(r.diff.contains("-wrong output 19998"))
+    }
+}
+
+/// Issue 15, item 5: transcripts that test nothing.
+@Suite struct TranscriptsThatTestNothingTests {
+    @Test(arguments: ["plain", "with space", "a \"quoted\" name", "back\\slash", "#hash", "", "tab\there", "ends with \\"])
+    func everyWordFlownavWritesReadsBackAsItIs(_ word: String) {
+        let line = "load " + Words.quoted(word)
+        #expect(Words.split(line).map(\.text) == ["load", word], "\(line)")
+    }
+
+    @Test func recordQuotesAFlowPathWithQuotesAndSpaces() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let name = "my \"odd\" flow.json"
+        let flow = try folder.file(name, contents: try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8))
+        var session = Session()
+        #expect(session.load(path: flow).status == .ok)
+        let out = session.execute("record \(folder.path)/story.flownav")
+        guard case .start(_, let text, _)? = out.record else {
+            Issue.record("no recording started: \(out.texts)")
+            return
+        }
+        let first = try #require(text.split(separator: "\n").first.map(String.init))
+        #expect(Words.split(first).map(\.text) == ["flownav>", "load", name])
+        let replay = TranscriptRunner.run(text: text, path: folder.path + "/story.flownav")
+        #expect(replay.passed, "\(replay)")
+        #expect(text.contains("\nloaded Items from my \"odd\" flow.json: 7 scenes"), "the transcript loads the flow, not 'no such file'")
+    }
+
+    @Test func echoQuotesTheFlowPath() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let flow = try folder.file("my flow.json", contents: try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8))
+        let r = try runFlownav([flow, "--echo"], stdin: "where\n")
+        #expect(r.stdout.hasPrefix("flownav> load \"\(flow)\"\n"), "\(r)")
+    }
+
+    @Test func testFailsOnAnEmptyOrUnreadableFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let r = try runFlownav(["test", folder.path], stdin: "")
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("\(folder.path): error: no transcripts (*.flownav files) in this folder"))
+    }
+
+    @Test func aSymbolicLinkLoopRunsEachTranscriptOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("a.flownav", contents: "flownav> help back\n[..]\n...\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/self", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/again", withDestinationPath: ".")
+        #expect(mkfifo(folder.path + "/pipe.flownav", 0o600) == 0)
+        let found = TranscriptFinder.transcripts(in: folder.path)
+        #expect(found == [folder.path + "/a.flownav"])
     }
 }
