@@ -98,3 +98,32 @@ import Glibc
         #expect(found == [folder.path + "/a.flownav"])
     }
 }
+
+/// Issue 15, item 6: non-regular files are read as streams under the stated size limit, and a
+/// pipe nobody writes to never blocks.
+@Suite struct NonRegularFileTests {
+    @Test func devZeroAsAFlowOrTranscriptHitsTheSizeLimit() {
+        var session = Session()
+        let out = session.load(path: "/dev/zero")
+        #expect(out.texts.first == "/dev/zero: error: is larger than 128 MB, flownav's limit for a file it reads", "\(out.texts)")
+        let r = TranscriptRunner.run(path: "/dev/zero")
+        #expect(r.outcome != .passed)
+    }
+
+    @Test func aPipeWithNoWriterDoesNotBlock() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fifo = folder.path + "/flow.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var session = Session()
+        let out = session.load(path: fifo)
+        #expect(out.texts.first?.contains("the file is empty") == true, "\(out.texts)")
+    }
+
+    @Test func aFlowFromAPipeStillLoads() throws {
+        let flow = try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8)
+        let r = try runFlownav(["check", "--lint-only", "/dev/stdin"], stdin: flow)
+        #expect(r.status < 2, "\(r)")
+        #expect(r.stdout.contains("Items"), "\(r)")
+    }
+}
