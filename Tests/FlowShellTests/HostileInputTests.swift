@@ -127,3 +127,31 @@ import Glibc
         #expect(r.stdout.contains("Items"), "\(r)")
     }
 }
+
+/// Issue 15, item 8: a flow's strings reach neither the terminal nor a transcript raw.
+@Suite struct ControlCharacterTests {
+    static let flow = #"""
+        { "format": 1, "name": "Esc", "module": "Esc", "initial": "vc", "classes": { "VC": {} },
+          "scenes": { "vc": { "class": "VC", "title": "red \u001b[31m\nflownav> tap evil\n# comment\u0085", "controls": ["go"] } },
+          "segues": [] }
+        """#
+
+    @Test func titlesAreEscapedInOutputAndRecordings() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var session = Session()
+        #expect(session.load(path: try folder.file("esc.json", contents: Self.flow)).status == .ok)
+        let out = session.execute("where")
+        #expect(out.texts.contains { $0.contains(#"red \u{1B}[31m\u{A}flownav> tap evil\u{A}# comment\u{85}"#) }, "\(out.texts)")
+        for line in out.texts {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+        }
+        let rec = session.execute("record \(folder.path)/story.flownav")
+        guard case .start(_, let text, _)? = rec.record else {
+            Issue.record("no recording")
+            return
+        }
+        let lines = text.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("flownav> tap") || $0.hasPrefix("#") }, "\(text)")
+    }
+}
