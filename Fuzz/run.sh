@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (once) and runs each for a budget.
 #   Fuzz/run.sh [SECONDS] [TARGET...]     default: 60 seconds, every target
+# FUZZ_CONFIG=debug builds faster (CI's smoke run); the default is release.
 # Corpora grow in .build-fuzz/corpus/TARGET (seeded from the bundled flows and transcripts and
 # ../shared); crashes are written to .build-fuzz/crashes/TARGET. Exit status 1 on a crash.
 set -euo pipefail
@@ -10,7 +11,8 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(fuzz-loader fuzz-commands fuzz-transcript)
 scratch=.build-fuzz
-swift build --package-path Fuzz --scratch-path "$scratch" -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -Ev '^\[|ld.gold: warning' || true
+config=${FUZZ_CONFIG:-release}
+swift build --package-path Fuzz --scratch-path "$scratch" -c "$config" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -Ev '^\[|ld.gold: warning' || true
 status=0
 for t in "${targets[@]}"; do
   corpus=$scratch/corpus/$t crashes=$scratch/crashes/$t
@@ -21,7 +23,7 @@ for t in "${targets[@]}"; do
     fuzz-transcript) dict=transcript; cp -n flows/*.flownav "$corpus"/ 2>/dev/null || true ;;
   esac
   echo "== $t: $seconds s"
-  if ! "$scratch/release/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  if ! "$scratch/$config/$t" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 -max_len=65536 \
       -dict="Fuzz/dictionaries/$dict.dict" -artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" \
       2> "$scratch/$t.log"; then
     status=1

@@ -99,7 +99,13 @@ struct Fields {
 
     static func int(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
         guard case .number(let d, let text) = node.value, d == d.rounded(), abs(d) < 1e9 else {
-            sink.error(node.position, path, "expected a whole number, found \(node.typeName == "a number" ? "a fraction" : node.typeName)")
+            let found: String
+            if case .number(let d, let text) = node.value, d == d.rounded() {
+                found = "\(text) beyond flownav's limit of 999,999,999"
+            } else {
+                found = node.typeName == "a number" ? "a fraction" : node.typeName
+            }
+            sink.error(node.position, path, "expected a whole number, found \(found)")
             return nil
         }
         _ = text

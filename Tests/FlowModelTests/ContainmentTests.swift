@@ -73,3 +73,19 @@ import Testing
         #expect(e.message.hasPrefix("scene 's"))
     }
 }
+
+/// Issue 15, item 9: messages that said something else than what was wrong.
+@Suite struct ClearerMessageTests {
+    @Test func aHugeRowCountIsNotAFraction() throws {
+        let e = try #require(errors(#"{ "format": 1, "name": "T", "module": "T", "initial": "a", "classes": { "VC": {} }, "scenes": { "a": { "class": "VC", "rows": [5000000000] } }, "segues": [] }"#).first)
+        #expect(e.message == "expected a whole number, found 5000000000 beyond flownav's limit of 999,999,999")
+    }
+
+    @Test func aUTF16FileIsNamedSo() throws {
+        let text = #"{ "format": 1 }"#
+        var le: [UInt8] = [0xFF, 0xFE]
+        for u in text.utf16 { le += [UInt8(u & 0xFF), UInt8(u >> 8)] }
+        #expect(load(bytes: le)?.errors.first?.message == "this file is UTF-16, but flows are UTF-8; convert it (e.g. iconv -f UTF-16 -t UTF-8)")
+        #expect(load(bytes: Array(le.dropFirst(2)))?.errors.first?.message.hasPrefix("this file is UTF-16LE") == true)
+    }
+}

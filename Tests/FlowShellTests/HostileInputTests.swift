@@ -155,3 +155,11 @@ import Glibc
         #expect(!lines.contains { $0.hasPrefix("flownav> tap") || $0.hasPrefix("#") }, "\(text)")
     }
 }
+
+@Suite struct TranscriptByteOrderMarkTests {
+    /// Issue 15, item 9: a BOM made the first command "output before the first command".
+    @Test func aByteOrderMarkIsSkipped() {
+        let r = TranscriptRunner.run(text: "\u{FEFF}flownav> help back\n[..]\n...\n", path: "bom.flownav")
+        #expect(r.passed, "\(r)")
+    }
+}
