@@ -36,7 +36,7 @@ struct TreeView {
 
     /// What a node is to its parent, written before its description.
     private enum Role {
-        case root, stack(Int), tab(Int, selected: Bool), primary, secondary, embedded, presents(ModalPresentationStyle)
+        case root, stack(Int), tab(Int, selected: Bool), primary, secondary(collapsed: Bool), embedded, presents(ModalPresentationStyle)
     }
 
     /// A node still to draw: the indent it is drawn at (bytes and levels of `indent`).
@@ -79,7 +79,7 @@ struct TreeView {
                     role = .tab(tabIndex, selected: tabIndex == state[p.id].selectedTab)
                     tabIndex += 1
                 case .primary: role = .primary
-                case .secondary: role = .secondary
+                case .secondary: role = .secondary(collapsed: sim.state.compact)
                 case .embedded: role = .embedded
                 }
                 children.append(Pending(id: c, role: role, last: isLast, mark: mark, level: level))
@@ -106,7 +106,7 @@ struct TreeView {
             out.write(n)
             if selected { out.write(" (selected)" as StaticString) }
         case .primary: out.write("primary" as StaticString)
-        case .secondary: out.write("secondary" as StaticString)
+        case .secondary(let collapsed): out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
         case .embedded: out.write("embedded" as StaticString)
         case .presents(let style):
             out.write("presents (" as StaticString)
@@ -127,6 +127,14 @@ extension Output {
         switch t {
         case .manual: write("manual" as StaticString)
         case .cell: write("cell" as StaticString)
+        case .row(let section, let row):
+            write("cell:" as StaticString)
+            write(String(section))
+            write(byte: 0x3A)
+            write(String(row))
+        case .prototype(let p):
+            write("prototype:" as StaticString)
+            write(p)
         case .control(let c):
             write("control:" as StaticString)
             write(c)
@@ -236,6 +244,9 @@ struct SegueListView {
                     out.write(" → (unwind: " as StaticString)
                     out.write(s.unwindAction?.selector ?? "?")
                     out.write(byte: 0x29)
+                    if let u = s.unwindAction, !flow.classes.values.contains(where: { c in c.unwindActions.contains { SelectorName($0).selector == u.selector } }) {
+                        out.write(" (no class implements it: the unwind does nothing)" as StaticString)
+                    }
                 }
                 out.write("  [" as StaticString)
                 out.write(s.trigger)
@@ -245,20 +256,29 @@ struct SegueListView {
                     out.write("      segue action: " as StaticString)
                     lookup(a.selector, on: id, into: &out)
                 }
-                if let d = s.destination {
-                    for r in flow.relationshipSegues(of: d) {
-                        guard let child = flow.segues[r].destination, let a = flow.segues[r].action else { continue }
-                        out.write("      child '" as StaticString)
-                        out.write(flow.scenes[child].id)
-                        out.write("' (" as StaticString)
-                        out.write(flow.segues[r].relationship?.rawValue ?? "")
-                        out.write("): " as StaticString)
-                        lookup(a.selector, on: id, into: &out)
-                    }
-                }
+                if let d = s.destination { writeChildActions(of: d, on: id, into: &out, visited: [d]) }
             }
         }
         writeActions(id, into: &out)
+    }
+
+    /// Every relationship child decoded with the container, at any depth (a navigation
+    /// controller in a tab of a presented tab bar controller): each child's selector goes to the
+    /// same outer source, as the engine sends it.
+    private func writeChildActions(of scene: Int, on id: Int, into out: inout Output, visited: Set<Int>) {
+        let flow = sim.flow
+        for r in flow.relationshipSegues(of: scene) {
+            guard let child = flow.segues[r].destination, !visited.contains(child) else { continue }
+            if let a = flow.segues[r].action {
+                out.write("      child '" as StaticString)
+                out.write(flow.scenes[child].id)
+                out.write("' (" as StaticString)
+                out.write(flow.segues[r].relationship?.rawValue ?? "")
+                out.write("): " as StaticString)
+                lookup(a.selector, on: id, into: &out)
+            }
+            writeChildActions(of: child, on: id, into: &out, visited: visited.union([child]))
+        }
     }
 
     private func lookup(_ selector: String, on id: Int, into out: inout Output) {
