@@ -48,10 +48,12 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The exit status is 1 when a finding is at or above this severity: error, warning or note.")
     var severity: String = "warning"
 
-    @Option(help: "Explore paths of up to this many user events from launch.")
+    // .unconditional: `--depth -1` is the value -1, refused by `validate` with the range,
+    // rather than "Missing value" for an option named -1.
+    @Option(parsing: .unconditional, help: "Explore paths of up to this many user events from launch.")
     var depth: Int = ExploreOptions.defaultDepth
 
-    @Option(name: .customLong("max-states"), help: "Stop exploring once this many distinct navigation states are known.")
+    @Option(name: .customLong("max-states"), parsing: .unconditional, help: "Stop exploring once this many distinct navigation states are known.")
     var maxStates: Int = ExploreOptions.defaultMaxStates
 
     @Option(help: "Which 'perform ID' commands to explore: none, manual (manual segues no code action of the flow performs), or all (every identified segue of the front-most scene, as code could perform it).")

@@ -78,3 +78,12 @@ import Glibc
         #expect(left == ["hard.flownav", "link.flownav", "real.flownav"])
     }
 }
+
+/// Issue 15, item 9: `--depth -1` said "Missing value".
+@Suite struct NegativeOptionTests {
+    @Test func aNegativeDepthNamesTheRange() throws {
+        let r = try runFlownav(["check", PackagePaths.flow("segue-actions.json"), "--depth", "-1"], stdin: "")
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("--depth must be from 0 to 10,000"), "\(r)")
+    }
+}
