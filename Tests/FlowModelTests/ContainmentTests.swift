@@ -89,3 +89,33 @@ import Testing
         #expect(load(bytes: Array(le.dropFirst(2)))?.errors.first?.message.hasPrefix("this file is UTF-16LE") == true)
     }
 }
+
+/// Issue 15, item 7: near-name suggestions were computed for every error, also those past the
+/// cap that are never shown.
+@Suite struct SuggestionCostTests {
+    /// A list of known names that notes whether anyone read it.
+    final class Watched: Sequence, @unchecked Sendable {
+        var read = false
+        func makeIterator() -> IndexingIterator<[String]> {
+            read = true
+            return ["Alpha", "Beta"].makeIterator()
+        }
+    }
+
+    @Test func errorsPastTheCapLookForNoNames() {
+        var sink = DiagnosticSink(file: "f.json")
+        for k in 0..<DiagnosticSink.errorCap { sink.unknown("class", "X\(k)", at: nil, "", known: ["Alpha"]) }
+        let watched = Watched()
+        sink.unknown("class", "Alpah", at: nil, "", known: watched)
+        #expect(!watched.read)
+        #expect(sink.omitted == 1)
+        #expect(sink.diagnostics.count == DiagnosticSink.errorCap)
+    }
+
+    @Test func twoThousandUnknownReferencesReportFiftyAndCountTheRest() throws {
+        let classes = (0..<2_000).map { #""C\#($0)": { "superclass": "Missing\#($0)" }"# }.joined(separator: ", ")
+        let e = try #require(load(#"{ "format": 1, "name": "T", "module": "T", "initial": "a", "classes": { \#(classes) }, "scenes": { "a": { "class": "C0" } }, "segues": [] }"#))
+        #expect(e.errors.count == DiagnosticSink.errorCap)
+        #expect(e.omitted == 2_000 - DiagnosticSink.errorCap)
+    }
+}
