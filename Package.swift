@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
-        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

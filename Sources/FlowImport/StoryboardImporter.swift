@@ -243,7 +243,16 @@ private struct Mapper {
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
         if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
             // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
-            m.append(("prototypes", JMembers(prototypes.enumerated().map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
+            // Only prototypes that hold a selection segue are named: one with none (or only an
+            // accessory segue) has no `prototype:` trigger, and naming it would be a load warning.
+            let selecting = Set(s.segues.compactMap { g -> String? in
+                switch g.holder {
+                case .prototype(let p), .collectionCell(let p): p
+                default: nil
+                }
+            })
+            let named = prototypes.enumerated().filter { selecting.contains($0.element) }
+            m.append(("prototypes", JMembers(named.map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
         }
         var controls = s.controls
         if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }

@@ -1,0 +1,39 @@
+import Foundation
+import FlowImport
+import FlowModel
+import Testing
+import TestSupport
+
+/// Hand-written storyboards of kinds real apps have (Tests/FlowImportTests/Fixtures).
+func fixture(_ name: String) -> String {
+    PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/\(name)").path
+}
+
+func importedFlow(_ names: String...) throws -> (ImportedDocument, LoadedFlow) {
+    let doc = try FlowSource.importDocument(paths: names.map(fixture)).get()
+    let loaded = try FlowSource.load(imported: doc, file: names[0]).get()
+    return (doc, loaded)
+}
+
+@Suite struct FixtureImportTests {
+    /// A gesture recognizer is a top-level object of the scene beside its view controller;
+    /// its segue is the scene's, triggered by the recognizer's kind.
+    @Test func aGestureRecognizersSegueIsImported() throws {
+        let (_, loaded) = try importedFlow("GestureSegue.storyboard")
+        let segue = try #require(loaded.flow.segues.first { $0.identifier == "showDetail" })
+        #expect(loaded.flow.scenes[segue.source].id == "home")
+        #expect(segue.destination.map { loaded.flow.scenes[$0].id } == "Detail")
+        #expect(segue.trigger.description == "control:tap")
+    }
+
+    /// A prototype whose only segue hangs on its accessory button, or that has none, gets no
+    /// `prototype:` name: naming it would warn that no segue has that trigger.
+    @Test func prototypesWithoutSelectionSegueLoadWithoutWarnings() throws {
+        let (doc, loaded) = try importedFlow("StaticSettings.storyboard")
+        #expect(doc.warnings.isEmpty, "\(doc.warnings.map(\.description))")
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.description))")
+        let table = try #require(loaded.flow.scenes.first { $0.id == "tableViewController" })
+        #expect(table.prototypes.map(\.name).sorted() == ["Basic", "Subtitle"])
+        #expect(loaded.flow.segues.contains { loaded.flow.scenes[$0.source].id == "settings" && $0.trigger.description == "cell:4:1" })
+    }
+}
