@@ -313,7 +313,12 @@ private struct Mapper {
             if let ident = ref.identifier, let near = NameSuggester.nearest(to: ident, in: known).first { message += "; did you mean '\(near)'?" }
             warn(placeholder.origin, message + "; the segue leads to a stand-in scene")
         } else {
-            warn(placeholder.origin, "storyboard reference to \(what), which is not imported; the segue leads to a stand-in scene (import the app's folder to resolve it)")
+            // Importing the folder helps only when the import was a single storyboard; an app
+            // import that lacks the file is missing it (a target's file, a typo, a pod's bundle).
+            let hint = storyboards.count > 1
+                ? "none of the \(storyboards.count) imported storyboards (\(storyboards.map(\.name).sorted().joined(separator: ", "))) is \(targetName).storyboard"
+                : "import the app's folder to resolve it"
+            warn(placeholder.origin, "storyboard reference to \(what), which is not imported; the segue leads to a stand-in scene (\(hint))")
         }
         let key = targetName + "\u{0}" + (ref.identifier ?? "")
         if let stand = missingTargets[key] { return stand }

@@ -37,3 +37,34 @@ func importedFlow(_ names: String...) throws -> (ImportedDocument, LoadedFlow) {
         #expect(loaded.flow.segues.contains { loaded.flow.scenes[$0.source].id == "settings" && $0.trigger.description == "cell:4:1" })
     }
 }
+
+/// An app folder: Info.plist's scene manifest names `Start`; references with and without
+/// `storyboardName`/`referencedIdentifier`, to a missing file and a misspelt identifier; a
+/// `fr.lproj` copy beside `Base.lproj`; a view controller's XIB and a cell's XIB.
+@Suite struct FixtureAppTests {
+    @Test func referencesResolveAcrossTheApp() throws {
+        let (_, loaded) = try importedFlow("RefApp")
+        let ids = loaded.flow.scenes.map(\.id)
+        #expect(loaded.flow.initial.map { loaded.flow.scenes[$0].id } == "homeNav")
+        func dest(_ trigger: String) -> String? {
+            loaded.flow.segues.first { $0.trigger.description == trigger }?.destination.map { loaded.flow.scenes[$0].id }
+        }
+        #expect(dest("control:profile") == "profile")
+        #expect(dest("control:edit") == "EditProfile")
+        #expect(dest("control:local") == "Local")
+        #expect(dest("control:help") == "helpReference")
+        // One copy of Start (Base.lproj), one view-controller XIB, no cell XIB.
+        #expect(ids.filter { $0 == "home" || $0.hasPrefix("home") }.count == 2)
+        #expect(ids.contains("settingsNib"))
+        #expect(!ids.contains { $0.lowercased().contains("photo") })
+    }
+
+    /// A reference to a storyboard the app folder lacks does not ask to import the folder.
+    @Test func aMissingStoryboardInAnAppImportIsNamedAsMissing() throws {
+        let (doc, _) = try importedFlow("RefApp")
+        let help = try #require(doc.warnings.first { $0.message.contains("Help.storyboard") })
+        #expect(!help.message.contains("import the app's folder"))
+        #expect(help.message.contains("none of the 2 imported storyboards (Profile, Start) is Help.storyboard"))
+        #expect(doc.warnings.contains { $0.message.contains("did you mean 'EditProfile'?") })
+    }
+}
