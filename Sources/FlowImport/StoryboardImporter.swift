@@ -34,6 +34,7 @@ public enum StoryboardImporter {
     public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
         var storyboards: [StoryboardFile] = []
         var nibs: [StoryboardFile] = []
+        var otherPlatform: [ImportProblem] = []
         for f in files {
             switch StoryboardReader.read(bytes: f.bytes, file: f.path) {
             case .success(let sb):
@@ -42,13 +43,19 @@ public enum StoryboardImporter {
                 } else {
                     storyboards.append(sb)
                 }
+            case .failure(let p) where p.otherPlatform: otherPlatform.append(p)
             case .failure(let p): return .failure(p)
             }
         }
+        if let first = otherPlatform.first, storyboards.isEmpty && nibs.isEmpty { return .failure(first) }
         guard !storyboards.isEmpty || !nibs.isEmpty else {
             return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))
         }
         var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
+        for p in otherPlatform {
+            mapper.warnings.append(Diagnostic(.warning, file: p.file, position: p.line.map { SourcePosition(line: $0, column: 1) }, path: "",
+                                              message: p.message + "; left out of this import"))
+        }
         return mapper.run()
     }
 }

@@ -21,7 +21,9 @@ enum StoryboardReader {
         let type = root["type"] ?? ""
         let runtime = root["targetRuntime"] ?? ""
         if runtime.hasPrefix("MacOSX") || type.contains(".Cocoa.") {
-            return .failure(ImportProblem(file: file, line: root.line, message: "macOS storyboards are AppKit, not UIKit (targetRuntime \(runtime.isEmpty ? type : runtime)); flownav models iOS apps"))
+            var p = ImportProblem(file: file, line: root.line, message: "macOS storyboards are AppKit, not UIKit (targetRuntime \(runtime.isEmpty ? type : runtime)); flownav models iOS apps")
+            p.otherPlatform = true
+            return .failure(p)
         }
         guard type.contains("CocoaTouch") || runtime.hasPrefix("iOS") || runtime.hasPrefix("AppleTV") else {
             return .failure(ImportProblem(file: file, line: root.line, message: "not an iOS storyboard or XIB (document type '\(type)')"))

@@ -68,3 +68,21 @@ func importedFlow(_ names: String...) throws -> (ImportedDocument, LoadedFlow) {
         #expect(doc.warnings.contains { $0.message.contains("did you mean 'EditProfile'?") })
     }
 }
+
+/// A multiplatform project: an iOS target's storyboard (Xcode 5's document version 2.0, a
+/// custom segue, a popover anchored to a view) beside a macOS target's.
+@Suite struct FixtureMultiplatformTests {
+    @Test func theMacOSStoryboardIsLeftOutWithAWarning() throws {
+        let (doc, loaded) = try importedFlow("Multiplatform")
+        #expect(doc.warnings.contains { $0.message.contains("macOS storyboards are AppKit, not UIKit") && $0.message.hasSuffix("left out of this import") })
+        #expect(loaded.flow.segues.contains { $0.customClass == "FlipSegue" })
+        #expect(loaded.flow.segues.contains { $0.popoverAnchor == "pop" })
+    }
+
+    @Test func aMacOSStoryboardAloneIsStillRefused() {
+        guard case .failure(let e) = FlowSource.importDocument(paths: [fixture("Multiplatform/macOS")]) else {
+            Issue.record("a macOS-only folder imported"); return
+        }
+        #expect(e.errors.first?.message.contains("macOS storyboards are AppKit, not UIKit") == true)
+    }
+}
