@@ -51,6 +51,14 @@ public enum StoryboardImporter {
         guard !storyboards.isEmpty || !nibs.isEmpty else {
             return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))
         }
+        // Xcode's new, empty storyboard has `<scenes/>`: nothing to navigate, said as such
+        // rather than as a flow without an initial scene.
+        if nibs.isEmpty, storyboards.allSatisfy({ $0.scenes.isEmpty }) {
+            let names = storyboards.map { $0.name + ".storyboard" }
+            return .failure(ImportProblem(file: storyboards[0].file, line: 1, message: names.count == 1
+                ? "\(names[0]) has no scenes (an empty storyboard); nothing to import"
+                : "none of the storyboards (\(names.joined(separator: ", "))) has a scene; nothing to import"))
+        }
         var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
         for p in otherPlatform {
             mapper.warnings.append(Diagnostic(.warning, file: p.file, position: p.line.map { SourcePosition(line: $0, column: 1) }, path: "",

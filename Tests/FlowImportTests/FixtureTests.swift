@@ -86,3 +86,13 @@ func importedFlow(_ names: String...) throws -> (ImportedDocument, LoadedFlow) {
         #expect(e.errors.first?.message.contains("macOS storyboards are AppKit, not UIKit") == true)
     }
 }
+
+/// Xcode's new storyboard has `<scenes/>`: a clear refusal, not "a bug in the importer".
+@Suite struct FixtureEmptyTests {
+    @Test func anEmptyStoryboardIsRefusedClearly() {
+        guard case .failure(let e) = FlowSource.importDocument(paths: [fixture("Empty.storyboard")]) else {
+            Issue.record("an empty storyboard imported"); return
+        }
+        #expect(e.errors.first?.message == "Empty.storyboard has no scenes (an empty storyboard); nothing to import")
+    }
+}
