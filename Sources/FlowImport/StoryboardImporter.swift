@@ -29,8 +29,8 @@ public enum StoryboardImporter {
     ///   - name: the flow's display name.
     ///   - entry: the storyboard (file name without extension) whose initial view controller
     ///     starts the app; nil: `Main`, else the only storyboard, else the first with one.
-    ///   - keeping: scene ids of an earlier import, by XML id (`"storyboard": { "id" }`), so a
-    ///     re-import names every scene it still has as before.
+    ///   - keeping: scene ids of an earlier import, by "file\0XML id" and by XML id
+    ///     (`"storyboard": { "file", "id" }`), so a re-import names every scene it still has as before.
     public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
         var storyboards: [StoryboardFile] = []
         var nibs: [StoryboardFile] = []
@@ -166,7 +166,7 @@ private struct Mapper {
         var kept: Set<String> = []
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil {
-                if let old = keeping[s.xmlID], !taken.contains(old) {
+                if let old = keeping[Self.key(sb.file, s.xmlID)] ?? keeping[s.xmlID], !taken.contains(old) {
                     taken.insert(old)
                     kept.insert(Self.key(sb.file, s.xmlID))
                     sceneIDs[Self.key(sb.file, s.xmlID)] = old

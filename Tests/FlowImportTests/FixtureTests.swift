@@ -96,3 +96,22 @@ func importedFlow(_ names: String...) throws -> (ImportedDocument, LoadedFlow) {
         #expect(e.errors.first?.message == "Empty.storyboard has no scenes (an empty storyboard); nothing to import")
     }
 }
+
+/// An Xcode 4-era app with an iPhone storyboard and a copy of it (same XML ids), Info.plist's
+/// `UIMainStoryboardFile` naming the iPhone one.
+@Suite struct FixtureCopiedBoardsTests {
+    @Test func reimportingOverTheEarlierOutputChangesNothing() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-copied-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("flow.json").path
+        let app = fixture("CopiedBoards")
+        let first = JSONWriter.write(try FlowSource.importDocument(paths: [app]).get().document)
+        try first.write(toFile: out, atomically: true, encoding: .utf8)
+        let again = JSONWriter.write(try FlowSource.importDocument(paths: [app], keeping: FlowSource.sceneIDsByXMLID(ofFlowAt: out)).get().document)
+        #expect(again == first)
+        let loaded = try FlowLoader.load(text: first, file: out).get()
+        let initial = try #require(loaded.flow.initial.map { loaded.flow.scenes[$0] })
+        #expect(initial.storyboard?.file.hasSuffix("MainStoryboard_iPhone.storyboard") == true)
+    }
+}
