@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        .library(name: "FlowGraph", targets: ["FlowGraph"]),
+        .library(name: "FlowImport", targets: ["FlowImport"]),
         // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
@@ -21,13 +23,24 @@ let package = Package(
         // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
-        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowImport"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
-        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
+        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine", "FlowGraph"]),
+        // Pictures: a flow (with a live window, a path, coverage) as a graph, written as DOT or
+        // Mermaid text. Pure: no I/O (running Graphviz is the executable's business).
+        .target(name: "FlowGraph", dependencies: ["FlowModel", "FlowEngine"]),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         // The one rule for every file flownav writes: atomic, in place of its path, never a file
         // being read, never a folder nobody asked for.
         .target(name: "SafeFile"),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // Storyboards, XIBs and app folders -> a format-1 document (then a Flow), with each
+        // scene's and segue's storyboard file, line and XML id. Pure: bytes in, values out.
+        .target(name: "FlowImport", dependencies: ["FlowModel", "CLibXML2"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -40,23 +53,25 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor", "SafeFile",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowGraph", "FlowImport", "LineEditor", "SafeFile",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flownav-bench",
-            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck"],
+            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport"],
             path: "Benchmarks/flownav-bench"
         ),
         // What the test targets share: package paths, temporary folders, runs of the real binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "TestSupport"]),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine", "TestSupport"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "SafeFileTests", dependencies: ["SafeFile", "TestSupport"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
+        .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "FlowImport", "TestSupport"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

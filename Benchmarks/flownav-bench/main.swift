@@ -25,6 +25,10 @@ if only == "transcript" {
     TranscriptBench.run()
     exit(0)
 }
+if only == "import" {
+    ImportBench.run()
+    exit(0)
+}
 
 // 1. Loader: parse, decode and validate a generated 10,000-scene flow.
 let text = GeneratedFlow.json(scenes: 10_000)
@@ -78,3 +82,6 @@ CheckBench.run()
 
 // 5. Transcripts (issue 5): replaying a generated 100,000-command transcript; see TranscriptBench.swift.
 TranscriptBench.run()
+
+// 6. Import (issue 13): Habitica's storyboards against xmllint; see ImportBench.swift.
+ImportBench.run()

@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowImport
 
 /// A shell session: the loaded flow, the simulated app, and what has been typed. It turns one
 /// input line into output lines and a status; it never touches the terminal.
@@ -28,6 +29,9 @@ public struct Session: Sendable {
     public var deviceOverride: Device?
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
+    /// The app commands run since launch (or relaunch), with their lines' numbers in `history`:
+    /// the path `graph` draws.
+    var walked: [(command: Command, line: Int)] = []
     /// Instance descriptions, made once per instance.
     var descriptions = Descriptions()
     /// Lines already split into words.
@@ -75,7 +79,7 @@ public struct Session: Sendable {
             if d.file == resolved { d.file = path }
             return d
         }
-        switch FlowLoader.load(path: resolved) {
+        switch FlowSource.load(path: resolved) {
         case .success(let loaded):
             for w in loaded.warnings { out.add(typed(w).description, .warning) }
             out.add("loaded \(loaded.flow.name) from \(path): \(loaded.flow.scenes.count) scenes, \(loaded.flow.segues.count) segues", .note)
@@ -109,6 +113,7 @@ public struct Session: Sendable {
         descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
+        walked.removeAll()
         deviceAtLogStart = deviceOverride.flatMap { $0 != flow.device ? $0 : nil }
         EventFormatter(sim: s, trace: trace).write(events, into: &out)
         if s.hasCrashed {

@@ -17,8 +17,8 @@ public enum CommandCatalog {
     public static let all: [CommandInfo] = [
         .init(name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
               details: "Without an argument, lists every command with a one-line summary.", example: "help perform"),
-        .init(name: "load", synopsis: "load FLOW", summary: "load a flow file and launch its app",
-              details: "Reads a flow (format 1), reports every problem with its file, line, column and JSON path, and on success launches the app afresh. Names the storyboard kept after a rename in code (a scene's class, a segue action, an unwind action, a segue class) are warnings: the app runs as UIKit runs it. A flow that fails to load leaves the current one in place. Tab completes flows, storyboards and folders; put a path with spaces in double quotes.",
+        .init(name: "load", synopsis: "load FLOW", summary: "load a flow file, a storyboard or an app folder and launch its app",
+              details: "Reads a flow (format 1), or imports a storyboard, XIB or app folder in memory, reports every problem with its file, line, column and JSON path (a storyboard's line for imported parts), and on success launches the app afresh. Names the storyboard kept after a rename in code (a scene's class, a segue action, an unwind action, a segue class) are warnings: the app runs as UIKit runs it. A flow that fails to load leaves the current one in place. Tab completes flows, storyboards and folders; put a path with spaces in double quotes.",
               example: "load flows/segue-actions.json"),
         .init(name: "where", synopsis: "where", summary: "draw the window's view-controller tree",
               details: "The presentation chain, navigation stacks, tabs, split columns and embedded children, with each instance's address and scene. The front-most view controller is marked.",
@@ -58,6 +58,9 @@ public enum CommandCatalog {
               example: "device pad"),
         .init(name: "scenes", synopsis: "scenes", summary: "list the flow's scenes",
               details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
+        .init(name: "graph", synopsis: "graph [FILE]", summary: "draw the flow with the app as it is now",
+              details: "The flow as a graph (scenes, containers as clusters, segues styled by kind, the class UIKit asks for each segue action), with the live window highlighted: the front-most scene, what is on screen, what is alive on stacks, tabs and below presentations, and the segues each command since launch performed, numbered by step. A note beside it lists the window's tree and the commands. Without FILE, prints DOT; FILE.svg is drawn by Graphviz's dot (which must be installed), FILE.mmd is a Mermaid flowchart, any other name gets DOT.",
+              example: "graph now.svg"),
         .init(name: "history", synopsis: "history", summary: "the commands of this session",
               details: "Lists the commands entered in this session, numbered.", example: "history"),
         .init(name: "record", synopsis: "record [--force|--append] FILE|off", summary: "save this session as a transcript",
@@ -92,7 +95,7 @@ public enum CommandCatalog {
 
 /// A command by its position in `CommandCatalog.all` (a test checks that the order matches).
 enum CommandID: Int, CaseIterable, Sendable {
-    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, history, record, quit
+    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, graph, history, record, quit
 
     var info: CommandInfo { CommandCatalog.all[rawValue] }
 }

@@ -36,7 +36,7 @@ struct TreeView {
 
     /// What a node is to its parent, written before its description.
     private enum Role {
-        case root, stack(Int), tab(Int, selected: Bool), primary, secondary(collapsed: Bool), embedded, presents(ModalPresentationStyle)
+        case root, stack(Int), tab(Int, selected: Bool), primary, secondary(collapsed: Bool), embedded, supplementary, compact, presents(ModalPresentationStyle)
     }
 
     /// A node still to draw: the indent it is drawn at (bytes and levels of `indent`).
@@ -81,6 +81,8 @@ struct TreeView {
                 case .primary: role = .primary
                 case .secondary: role = .secondary(collapsed: sim.state.compact)
                 case .embedded: role = .embedded
+                case .supplementary: role = .supplementary
+                case .compact: role = .compact
                 }
                 children.append(Pending(id: c, role: role, last: isLast, mark: mark, level: level))
             }
@@ -108,6 +110,8 @@ struct TreeView {
         case .primary: out.write("primary" as StaticString)
         case .secondary(let collapsed): out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
         case .embedded: out.write("embedded" as StaticString)
+        case .supplementary: out.write("supplementary" as StaticString)
+        case .compact: out.write("compact" as StaticString)
         case .presents(let style):
             out.write("presents (" as StaticString)
             if style == .automatic { out.write("pageSheet" as StaticString) } else { out.write(style.rawValue) }
