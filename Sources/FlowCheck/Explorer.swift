@@ -126,6 +126,25 @@ struct Explorer {
     var frontOutcomes: [TransitionTable.Answer?] = []
     var showing = TransitionTable()
 
+    // What was learnt, for chain keys (see `ExplorerChain`). By spine: the number of its front in
+    // `chainFrontList` (-1: commands run each time, -2: not seen yet). By front command: how
+    // many hidden units its outcome takes off (`dropUnknown`, `dropRunEachTime`), and for none,
+    // its record. `chainTable`: by (spine, command, the units taken off), a record's number.
+    var chainFronts: [Int32] = []
+    var chainFrontList: [ChainFront] = []
+    var chainCommands: [UInt32] = []
+    var chainDrop: [Int32] = []
+    var chainDirect: [Int32] = []
+    /// Whether the units a command takes off are only thrown away (not part of its key).
+    var chainBlind: [Bool] = []
+    var rootScratch: [Int] = []
+    var chainTable = TransitionTable()
+    var chainRecords: [ChainRecord] = []
+    var chainAppended: [UInt32] = []
+    /// Runs of two or more units taken off, numbered.
+    var suffixes = StateSet(capacity: 1 << 8)
+    var suffixScratch: [UInt32] = []
+
     /// The states with one root and shown tab: their commands, and what is known of them.
     struct Front {
         /// `frontCommands[first ..< first + count]` (and `frontTabs`, `frontOutcomes`).
@@ -287,6 +306,9 @@ struct Explorer {
         if !stopped && levelCompleted == options.depth {
             statesAtLimit = levelStart[options.depth + 1] - levelStart[options.depth]
         }
+        if getenv("FLOWNAV_DEBUG") != nil {
+            print("DEBUG reused \(reusedTransitions) transitions \(transitions) spines \(encoder.spines.count) units \(encoder.units.count) lists \(encoder.lists.count) segments \(encoder.segments.count) fronts \(chainFrontList.count) eachTime \(chainFronts.filter { $0 == -1 }.count) records \(chainRecords.count) suffixes \(suffixes.count) drops \(Dictionary(chainDrop.map { ($0, 1) }, uniquingKeysWith: +)) blind \(chainBlind.filter { $0 }.count)")
+        }
         return coverage(seconds: Clock.now() - start)
     }
 
@@ -325,6 +347,8 @@ struct Explorer {
         let length = visited.copyKey(node, into: &nodeKey)
         if options.reuse && length >= 2 && nodeKey[0] == StateEncoder.splitForm {
             expandSplit(node, depth: d, length: length)
+        } else if options.reuse && length == 4 && nodeKey[0] == StateEncoder.chainForm {
+            expandChain(node, depth: d)
         } else {
             expandByRunning(node, depth: d)
         }
@@ -413,6 +437,9 @@ struct Explorer {
         let learntBytes = encoder.segments.bytes + encoder.roots.bytes + fronts.bytes + showing.bytes
             + frontList.count * MemoryLayout<Front>.stride + (frontCommands.count + frontTabs.count) * 4
             + frontOutcomes.count * MemoryLayout<TransitionTable.Answer?>.stride
+            + encoder.chainBytes + chainFronts.count * 4 + chainFrontList.count * MemoryLayout<ChainFront>.stride
+            + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainTable.bytes
+            + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,
