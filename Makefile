@@ -10,5 +10,7 @@ test: deps
 deps:
 	@sh .ci/install-deps
 
+# Release builds as bin/flownav makes them (Swift libraries linked statically).
 bench: deps
-	$(SWIFT) run -c release flownav-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product flownav
+	$(SWIFT) run -c release --static-swift-stdlib flownav-bench

@@ -306,9 +306,6 @@ struct Explorer {
         if !stopped && levelCompleted == options.depth {
             statesAtLimit = levelStart[options.depth + 1] - levelStart[options.depth]
         }
-        if getenv("FLOWNAV_DEBUG") != nil {
-            print("DEBUG reused \(reusedTransitions) transitions \(transitions) spines \(encoder.spines.count) units \(encoder.units.count) lists \(encoder.lists.count) segments \(encoder.segments.count) fronts \(chainFrontList.count) eachTime \(chainFronts.filter { $0 == -1 }.count) records \(chainRecords.count) suffixes \(suffixes.count) drops \(Dictionary(chainDrop.map { ($0, 1) }, uniquingKeysWith: +)) blind \(chainBlind.filter { $0 }.count)")
-        }
         return coverage(seconds: Clock.now() - start)
     }
 

@@ -1,6 +1,10 @@
 import ArgumentParser
 import FlowShell
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @main
 struct Flownav: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +14,15 @@ struct Flownav: ParsableCommand {
         subcommands: [Shell.self, TestCommand.self, CheckCommand.self],
         defaultSubcommand: Shell.self
     )
+
+    /// `flownav` alone, the shell on the demo flow, needs no parsing: it skips the argument
+    /// parser, whose reflection over every command's properties was a third of start-up.
+    static func main() {
+        if CommandLine.arguments.count == 1 {
+            Glibc.exit(Shell.open(flow: nil, echo: false, bail: false, batch: false))
+        }
+        main(nil)
+    }
 }
 
 /// The shell: `flownav [FLOW]`, interactive on a terminal, batch otherwise.
@@ -39,6 +52,11 @@ struct Shell: ParsableCommand {
     var batch = false
 
     func run() throws {
+        throw ExitCode(Self.open(flow: flow, echo: echo, bail: bail, batch: batch))
+    }
+
+    /// Runs the shell to its end and returns the exit status.
+    static func open(flow: String?, echo: Bool, bail: Bool, batch: Bool) -> Int32 {
         var session = Session.demo()
         var startup = Output()
         if let flow {
@@ -46,7 +64,7 @@ struct Shell: ParsableCommand {
             startup = session.load(path: flow)
             if startup.status == .loadFailed {
                 for l in startup.lines { Terminal.writeError(l.text + "\n") }
-                throw ExitCode(Int32(Status.loadFailed.rawValue))
+                return Int32(Status.loadFailed.rawValue)
             }
         }
         let status: Status
@@ -57,6 +75,6 @@ struct Shell: ParsableCommand {
             var runner = BatchRunner(session: session, echo: echo, bail: bail, startup: flow.map { ($0, startup) })
             status = runner.run()
         }
-        throw ExitCode(Int32(status.rawValue))
+        return Int32(status.rawValue)
     }
 }
