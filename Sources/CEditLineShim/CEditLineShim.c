@@ -8,8 +8,19 @@
 #include <unistd.h>
 #include <wchar.h>
 
+// Where the prompt, the line being edited and completion lists go: standard output on a
+// terminal; the terminal itself when standard output is piped (`flownav FLOW | tee log`), since
+// libedit turns editing off unless its output is a terminal. Command output still goes to
+// standard output.
+static FILE *flownav_editor_out;
+
 EditLine *flownav_el_init(const char *program) {
-    return el_init(program, stdin, stdout, stderr);
+    flownav_editor_out = stdout;
+    if (!isatty(STDOUT_FILENO)) {
+        FILE *tty = fopen("/dev/tty", "w");
+        if (tty != NULL) flownav_editor_out = tty;
+    }
+    return el_init(program, stdin, flownav_editor_out, stderr);
 }
 
 int flownav_el_set_prompt(EditLine *el, flownav_prompt_fn fn, char literal) {
@@ -112,8 +123,9 @@ int flownav_sigint_take(void) {
 }
 
 void flownav_write_stdout(const char *text) {
-    fputs(text, stdout);
-    fflush(stdout);
+    FILE *out = flownav_editor_out != NULL ? flownav_editor_out : stdout;
+    fputs(text, out);
+    fflush(out);
 }
 
 int flownav_wcwidth(unsigned int scalar) { return wcwidth((wchar_t)scalar); }

@@ -16,6 +16,40 @@ public struct CheckOptions: Hashable, Sendable {
 
 /// `flownav check`: static lints and exhaustive exploration of a loaded flow.
 public enum Checker {
+    /// `devices`: explore on each (the flow's own `"device"` when empty); with two, a finding
+    /// only one of them reaches says so (`Finding.deviceOnly`).
+    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), devices: [Device]) -> Report {
+        guard let first = devices.first else { return check(flow, options: options) }
+        var f1 = flow
+        f1.device = first
+        var report = check(f1, options: options)
+        report.flowDevice = flow.device
+        guard devices.count > 1, options.explore, let c1 = report.coverage else { return report }
+        report.deviceCoverage = [(first, c1)]
+        var lintsOff = options
+        lintsOff.lint = false
+        var dynamic = report.findings.filter { $0.path != nil }
+        let lints = report.findings.filter { $0.path == nil }
+        var seen = Set(dynamic.map(\.key))
+        var reachedBy: [String: Int] = [:]
+        for f in dynamic { reachedBy[f.key] = 1 }
+        for d in devices.dropFirst() {
+            var fd = flow
+            fd.device = d
+            let r = check(fd, options: lintsOff)
+            if let c = r.coverage { report.deviceCoverage.append((d, c)) }
+            for f in r.findings {
+                reachedBy[f.key, default: 0] += 1
+                if seen.insert(f.key).inserted { dynamic.append(f) }
+            }
+        }
+        for k in dynamic.indices where reachedBy[dynamic[k].key] == 1 { dynamic[k].deviceOnly = true }
+        // Shortest first; among equals, the first device's first.
+        let order = dynamic.enumerated().sorted { ($0.element.path?.count ?? 0, $0.offset) < ($1.element.path?.count ?? 0, $1.offset) }
+        report.findings = lints + order.map(\.element)
+        return report
+    }
+
     public static func check(_ flow: Flow, options: CheckOptions = CheckOptions()) -> Report {
         var findings: [Finding] = []
         if options.lint {
@@ -30,16 +64,30 @@ public enum Checker {
             for (n, p) in explorer.problems.enumerated() {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []
                 if let c = p.command { commands.append(c) }
-                let f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
+                var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
                                 path: steps(commands, flow: flow), console: p.console, key: p.key)
+                f.device = flow.device
                 dynamic.append((n, f))
             }
             // Shortest first; among equals, in the order found.
             dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
             findings += dynamic.map(\.1)
         }
-        return Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
-                      findings: findings, coverage: coverage)
+        var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
+                            findings: [], coverage: coverage)
+        var used = Set<Int>()
+        for f in findings {
+            let path = f.origin?.path ?? ""
+            if let i = flow.suppressions.firstIndex(where: { $0.covers(rule: f.rule.id, path: path) }) {
+                used.insert(i)
+                report.suppressed.append(Suppressed(finding: f, suppression: flow.suppressions[i]))
+            } else {
+                report.findings.append(f)
+            }
+        }
+        report.unusedSuppressions = flow.suppressions.indices.filter { !used.contains($0) }.map { flow.suppressions[$0] }
+        report.flowDevice = flow.device
+        return report
     }
 
     static func hint(for rule: Rule, console: [String] = []) -> String {
@@ -49,6 +97,13 @@ public enum Checker {
                 return "an assertion in viewDidLoad fails: inject what it asserts before the view loads (in prepare, a segue action or an initializer) on this path"
             }
             if trap.contains("implicitly unwrapping") {
+                // A nil copied from an implicitly unwrapped property of the source: the fix is
+                // where the copy came from, not where it is read.
+                if let note = console.last(where: { $0.contains(text: ", which copied nil from ") }),
+                   let start = note.find("set to nil by ") {
+                    let origin = note[note.utf8.index(start, offsetBy: 14)...]
+                    return "the nil came from \(origin), while that property of the source was nil itself: inject it into the source before the segue (or make the reader's property Optional and handle nil)"
+                }
                 return "an implicitly unwrapped dependency is read while nil: inject it on this path (in prepare, a segue action or an initializer)"
             }
             if trap.contains("init(coder:)") || trap.contains("Fatal error") {
@@ -66,6 +121,7 @@ public enum Checker {
         case Rules.unwindWithoutDestination.id: "implement the unwind action on a view controller below the source on this path"
         case Rules.typedDestinationUnhandled.id: "handle the case in the destination's switch, or perform the segue through the enum"
         case Rules.noNavigationController.id: "embed the scene in a navigation controller, or present instead of pushing"
+        case Rules.tabBarPushed.id: "present the tab bar controller modally, or make it the root and put navigation controllers in its tabs"
         case Rules.dismissDidNothing.id: "pop instead, or present the screen so that dismiss has something to dismiss"
         default: "replay the path to see the context"
         }

@@ -215,6 +215,9 @@ struct Explorer {
         }
         var chain = flow.segues.contains { $0.kind == .embed }
         for s in flow.scenes where flow.containerKind(of: s.className) != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
+        // On a pad both columns of a split view are on screen: the primary's list as well as
+        // the detail in front.
+        if flow.scenes.contains(where: { flow.containerKind(of: $0.className) == .split }) { chain = true }
         needsChain = chain
         classHasCalls = flow.classes.values.contains { $0.actions.contains { $0.trigger == .manual } }
         var seguesFrom = [[Int]](repeating: [], count: flow.scenes.count)
@@ -229,7 +232,11 @@ struct Explorer {
                 cmds.append(.tap(control: c, on: nil))
                 from.append((c, nil))
             }
-            for (section, row) in Self.rows(s.rows) {
+            var own: [(Int, Int)] = []
+            for seg in seguesFrom[i].map({ flow.segues[$0] }) { if case .row(let sec, let r) = seg.trigger { own.append((sec, r)) } }
+            for a in actionsOf[s.className]! { if case .row(let sec, let r) = a.trigger { own.append((sec, r)) } }
+            for p in s.prototypes { for case .row(let sec, let r) in p.rows { own.append((sec, r)) } }
+            for (section, row) in Self.rows(s.rows, own: own) {
                 cmds.append(.select(section: section, row: row, on: nil))
                 from.append((nil, (section, row)))
             }
@@ -250,14 +257,16 @@ struct Explorer {
         dismissCommand = intern(.dismiss)
     }
 
-    /// Rows tried on a screen: the first two and the last of each section.
-    static func rows(_ sections: [Int]) -> [(Int, Int)] {
+    /// Rows tried on a screen: the first two and the last of each section, and every row that
+    /// has a trigger of its own (`own`: a static cell's `cell:S:R`, a prototype's row), in order.
+    static func rows(_ sections: [Int], own: [(Int, Int)] = []) -> [(Int, Int)] {
         var out: [(Int, Int)] = []
         for (section, count) in sections.enumerated() where count > 0 {
             var rows = [0]
             if count > 1 { rows.append(1) }
             if count > 2 { rows.append(count - 1) }
-            for r in rows { out.append((section, r)) }
+            for (s, r) in own where s == section && r < count && !rows.contains(r) { rows.append(r) }
+            for r in rows.sorted() { out.append((section, r)) }
         }
         return out
     }

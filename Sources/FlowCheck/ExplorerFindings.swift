@@ -51,6 +51,8 @@ extension Explorer {
                 } else if text.hasPrefix("navigationController is nil") {
                     let who = before.flatMap { b in b.state.frontmost.map { b.state.className(of: $0) } } ?? "?"
                     record(Rules.noNavigationController, "\(who): \(text)", key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.hasPrefix("pushing a tab bar controller is not supported") {
+                    record(Rules.tabBarPushed, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.contains(text: "neither presents nor is presented, so dismiss does nothing") {
                     record(Rules.dismissDidNothing, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 }
@@ -125,6 +127,19 @@ extension Explorer {
             if let s = flow.segues.first(where: { $0.action?.selector == String(selector) }) { return s.origin }
         }
         guard let command, let before else { return nil }
+        switch command {
+        case .tab, .back, .dismiss:
+            // These trigger no segue or action of the flow: the code that ran is the viewDidLoad
+            // of the view controller that came on screen, not the screen shown before.
+            let last = events[..<n].reversed().first { if case .lifecycle(_, .viewDidLoad) = $0 { return true } else { return false } }
+            if case .lifecycle(let id, .viewDidLoad) = last {
+                let cls = after.state.className(of: id)
+                if let v = flow.declarations(of: cls).first(where: { $0.viewDidLoad != nil })?.viewDidLoad { return v.origin }
+                if let scene = after.state.instances[id].scene { return flow.scenes[scene].origin }
+            }
+        default:
+            break
+        }
         return Self.origin(of: command, in: before, flow: flow)
     }
 
@@ -140,8 +155,13 @@ extension Explorer {
         switch command {
         case .tap(let control, let on):
             return receiver(on).flatMap { triggered(.control(control), $0) }
-        case .select(_, _, let on):
-            return receiver(on).flatMap { triggered(.cell, $0) }
+        case .select(let section, let row, let on):
+            guard let i = receiver(on) else { return nil }
+            let scene = i.scene.map { flow.scenes[$0] }
+            let fires = { (t: Trigger) in t.isRow && (scene?.fires(t, section: section, row: row) ?? true) }
+            if let s = i.scene, let seg = flow.segues.first(where: { $0.source == s && fires($0.trigger) }) { return seg.origin }
+            if let a = flow.actions(of: state.className(classID: i.classID)).first(where: { fires($0.trigger) }) { return a.origin }
+            return scene?.origin
         case .perform(let id, let on, _):
             guard let i = receiver(on), let s = i.scene else { return nil }
             return flow.segue(id, from: s).map { flow.segues[$0].origin } ?? flow.scenes[s].origin

@@ -30,6 +30,10 @@ public struct Finding: Hashable, Sendable {
     public var console: [String]
     /// Addresses normalised: what findings are deduplicated by.
     public var key: String
+    /// For exploration findings: the device it was found on (`path` replays on it).
+    public var device: Device?
+    /// With `--device all`: found on `device` only; the other device does not reach it.
+    public var deviceOnly = false
 
     public init(rule: Rule, severity: Severity? = nil, message: String, hint: String, file: String, origin: Origin?,
                 path: [Step]? = nil, console: [String] = [], key: String? = nil) {
@@ -119,6 +123,28 @@ public struct Report: Sendable {
     /// Lints first (in file order), then exploration findings (shortest path first).
     public var findings: [Finding]
     public var coverage: Coverage?
+    /// The flow's own `"device"`.
+    public var flowDevice: Device = .phone
+    /// With `--device all`: each device's coverage (`coverage` is the first's).
+    public var deviceCoverage: [(device: Device, coverage: Coverage)] = []
+    /// Findings the flow's `suppress` entries cover, with the entry (and its reason); they are
+    /// shown but do not count.
+    public var suppressed: [Suppressed] = []
+    /// `suppress` entries that covered no finding (a rule renamed, a place moved).
+    public var unusedSuppressions: [Suppression] = []
+    /// Findings left out because the baseline file lists them (`check --baseline`).
+    public var baselined: [Finding] = []
 
     public func count(atLeast severity: Severity) -> Int { findings.filter { $0.severity >= severity }.count }
+}
+
+/// A finding and the flow's `suppress` entry that covers it.
+public struct Suppressed: Hashable, Sendable {
+    public var finding: Finding
+    public var suppression: Suppression
+
+    public init(finding: Finding, suppression: Suppression) {
+        self.finding = finding
+        self.suppression = suppression
+    }
 }

@@ -32,6 +32,7 @@ struct Linter {
     }
 
     mutating func run() -> [Finding] {
+        staleReferences()
         decodePaths()
         codeInitCoder()
         segueIdentifiers()
@@ -76,6 +77,46 @@ struct Linter {
 
     /// Scenes whose class runs a class's code (the class or a subclass).
     private func scenes(using className: String) -> [Int] { scenesByClass[className] ?? [] }
+
+    // MARK: Stale references: names a storyboard keeps after code renamed them
+
+    private mutating func staleReferences() {
+        // UIKit's names too: `UINavController` is a typo of UINavigationController, not a rename.
+        let classNames = Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys)
+        func nearest(_ name: String, _ known: some Sequence<String>) -> String {
+            NameSuggester.nearest(to: name, in: known, limit: 1).first.map { " (renamed to \($0)?)" } ?? ""
+        }
+        for (i, s) in flow.scenes.enumerated() where flow.hasUnknownClass(scene: i) {
+            add(Rules.unknownSceneClass,
+                "no class declares \(s.className), the class of \(scene(i))\(nearest(s.className, classNames)): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(flow.runtimeClass(ofScene: i)), so none of the app's code runs there",
+                hint: "set the scene's class to the class's current name\(nearest(s.className, classNames).isEmpty ? "" : ": \(NameSuggester.nearest(to: s.className, in: classNames, limit: 1)[0])")",
+                at: s.origin)
+        }
+        let actions = flow.classes.values.flatMap(\.segueActions)
+        let unwinds = flow.classes.values.flatMap(\.unwindActions)
+        for (i, seg) in flow.segues.enumerated() {
+            if let a = seg.action, !actions.contains(where: { $0.selector == a.selector }) {
+                let near = nearest(a.description, actions.map { a.swiftName == nil ? $0.selector : $0.swiftName })
+                add(Rules.undeclaredSegueAction,
+                    "no class declares \(a), the segue action of \(segueName(i))\(near): UIKit logs 'Unable to find method' and decodes \(seg.destination.map { scene($0) } ?? "the destination") through init(coder:)",
+                    hint: "reconnect the segue's Instantiation to the renamed @IBSegueAction on \(flow.scenes[seg.source].className)",
+                    at: seg.origin)
+            }
+            if let u = seg.unwindAction, !unwinds.contains(where: { SelectorName($0).selector == u.selector }) {
+                let near = nearest(u.description, unwinds.map { u.swiftName == nil ? SelectorName($0).selector : $0 })
+                add(Rules.undeclaredUnwindAction,
+                    "no class declares \(u), the unwind action of \(segueName(i))\(near): the unwind finds no destination and does nothing, silently",
+                    hint: "reconnect the exit of \(segueName(i)) to the renamed unwind @IBAction",
+                    at: seg.origin)
+            }
+            if seg.kind == .custom, let c = seg.customClass, let known = flow.segueClasses, !known.contains(c) {
+                add(Rules.unknownSegueClass,
+                    "no class declares \(c), the class of the custom \(segueName(i))\(nearest(c, known)): performing it fails UIKit's assertion 'Could not create a segue of class '(null)''",
+                    hint: "set the segue's class to the renamed UIStoryboardSegue subclass (and list it in 'segueClasses')",
+                    at: seg.origin)
+            }
+        }
+    }
 
     // MARK: Decoding: segue actions, the container quirk, the init(coder:) fallback
 
@@ -139,7 +180,7 @@ struct Linter {
             }
             if let action = flow.segueAction(selector.selector, on: target) {
                 if let c = action.nilWhen, c != .never {
-                    let onlyFromCode = c == .noSelection && d.outer.map { flow.segues[$0].trigger == .cell } == true
+                    let onlyFromCode = c == .noSelection && d.outer.map { flow.segues[$0].trigger.isRow } == true
                     let severity: Severity = onlyFromCode ? .warning : .error
                     let when = onlyFromCode
                         ? "when the segue is performed from code with no row selected (\(c))"
@@ -170,10 +211,11 @@ struct Linter {
                 }
             }
             let via = d.outer.map { segueName($0) } ?? "launch"
-            add(Rules.segueActionNotImplemented,
+            // Declared nowhere at all: `undeclared-segue-action` says so, with the rename as cause.
+            if !implementers.isEmpty { add(Rules.segueActionNotImplemented,
                 "\(selector.selector) (\(segueName(carrier!))) is sent to \(target), the source of \(via), which does not implement it\(implementers.isEmpty ? "" : "; it is implemented on \(implementers.joined(separator: ", "))")",
                 hint: "implement \(selector) on \(target), or remove the Instantiation connection",
-                at: flow.segues[carrier!].origin)
+                at: flow.segues[carrier!].origin) }
             trapCheck(d.scene, "UIKit finds no \(selector.selector) on \(target) and falls back to init(coder:)", .error, at: at,
                       hint: "implement \(selector) on \(target)")
         }
@@ -309,7 +351,7 @@ struct Linter {
                     guard let dest = seg.destination,
                           prepareTargets(from: scene.className, to: dest).contains(where: { !(flow.method(method, of: flow.scenes[$0].className)?.cases.isEmpty ?? true) }) else { continue }
                     add(Rules.typedDestinationBypassed,
-                        "\(segueName(i)) is triggered by \(seg.trigger), so its sender is the \(seg.trigger == .cell ? "cell" : "control"), not a typed destination Box; \(method) assigns nothing",
+                        "\(segueName(i)) is triggered by \(seg.trigger), so its sender is the \(seg.trigger.isRow ? "cell" : "control"), not a typed destination Box; \(method) assigns nothing",
                         hint: "connect the trigger to a code action that performs the segue through its typed destination case", at: seg.origin)
                 }
             }
@@ -366,8 +408,14 @@ struct Linter {
             let seg = flow.segues[i]
             guard let action = seg.unwindAction else { continue }
             let candidates = above(seg.source, graph)
-            if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) }) { continue }
+            // A canPerformUnwindSegueAction override that is 'never' for the action vetoes it.
+            func vetoed(_ cls: String) -> Bool {
+                flow.declarations(of: cls).lazy.compactMap(\.canPerformUnwind).first?[action.selector] == .never
+            }
+            if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) && !vetoed(flow.scenes[$0].className) }) { continue }
             let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
+            // Declared nowhere at all: `undeclared-unwind-action` says so.
+            if implementers.isEmpty { continue }
             add(Rules.unwindActionUnreachable,
                 "no view controller that \(scene(seg.source)) can be reached from implements \(action.selector), so \(segueName(i)) always does nothing\(implementers.isEmpty ? "" : " (it is implemented on \(implementers.joined(separator: ", ")), which is never below it)")",
                 hint: "implement \(action) on a view controller the source is presented or pushed from", at: seg.origin)
@@ -478,7 +526,7 @@ struct Linter {
                         "\(segueName(i)) is manual, and no code action of \(cls) performs '\(id)'; only code the flow does not model can (check explores it with 'perform \(id)')",
                         hint: "add the code action that performs it (\"do\": \"performSegue\"), or a trigger", at: seg.origin)
                 }
-            case .cell, .control:
+            case .cell, .row, .prototype, .control:
                 if let id = seg.identifier, flow.shouldPerform(id, on: cls) == .never {
                     add(Rules.segueNeverFires, "\(segueName(i)) is triggered by \(seg.trigger), but \(cls).shouldPerformSegue returns false for '\(id)' ('never')",
                         hint: "remove the veto, or the segue", at: seg.origin)
@@ -492,17 +540,19 @@ struct Linter {
                 let ok = runners.contains { s in
                     switch a.trigger {
                     case .control(let c): flow.scenes[s].controls.contains(c)
-                    case .cell: !flow.scenes[s].rows.isEmpty
+                    case .cell, .prototype: !flow.scenes[s].rows.isEmpty
+                    case .row(let sec, let row): sec < flow.scenes[s].rows.count && row < flow.scenes[s].rows[sec]
                     case .manual: true
                     }
                 }
                 if ok { continue }
-                let what = a.trigger == .cell ? "rows to select" : "a control '\(a.trigger.control!)'"
+                let what: String
+                if case .row(let sec, let row) = a.trigger { what = "a row [\(sec), \(row)]" } else { what = a.trigger.isRow ? "rows to select" : "a control '\(a.trigger.control!)'" }
                 add(Rules.actionNeverTriggered,
                     runners.isEmpty
                         ? "\(name).\(a.name) is triggered by \(a.trigger), but no scene (or XIB) has class \(name), so no tap or selection reaches it"
                         : "\(name).\(a.name) is triggered by \(a.trigger), but no scene of \(name) (\(runners.map { "'\(flow.scenes[$0].id)'" }.joined(separator: ", "))) has \(what)",
-                    hint: a.trigger == .cell ? "give the scene \"rows\"" : "add '\(a.trigger.control!)' to the scene's controls, or fix the trigger", at: a.origin)
+                    hint: a.trigger.isRow ? "give the scene \"rows\" that include it" : "add '\(a.trigger.control!)' to the scene's controls, or fix the trigger", at: a.origin)
             }
         }
     }

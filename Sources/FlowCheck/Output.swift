@@ -25,12 +25,38 @@ public enum ReportFormat {
                 if let steps = f.path {
                     out += "    path: " + (steps.isEmpty ? "(at launch)" : steps.map(\.text).joined(separator: "; ")) + "\n"
                 }
+                if f.deviceOnly, let d = f.device { out += "    device: \(d.rawValue) only (the other device does not reach it)\n" }
                 out += "    fix: \(f.hint)\n"
             }
         }
+        if !report.suppressed.isEmpty {
+            out += "\nsuppressed in the flow (\(report.suppressed.count))\n"
+            for s in report.suppressed {
+                let f = s.finding
+                let first = f.message.split(separator: "\n").first.map(String.init) ?? ""
+                let path = f.origin.map { $0.path.isEmpty ? "" : "\($0.path): " } ?? ""
+                out += "  \(f.location): \(f.severity): \(f.rule.id): \(path)\(first)\n"
+                out += "    reason: \(s.suppression.reason) (\(s.suppression.origin.path))\n"
+            }
+        }
+        for u in report.unusedSuppressions {
+            let place = u.origin.position.map { "\(report.file):\($0.line):\($0.column)" } ?? report.file
+            let known = Rules.all.contains { $0.id == u.rule } ? "" : " (no rule has that id)"
+            out += "\n\(place): warning: \(u.origin.path): suppression of \(u.rule)\(known) at \(u.at) covers no finding; remove it"
+            out += "\n"
+        }
         let counts = Severity.allCases.reversed().map { s in "\(report.findings.filter { $0.severity == s }.count) \(s)\(report.findings.filter { $0.severity == s }.count == 1 ? "" : "s")" }
-        out += "\n" + counts.joined(separator: ", ") + "\n"
-        if let c = report.coverage { out += coverageText(c) }
+        var extra: [String] = []
+        if !report.suppressed.isEmpty { extra.append("\(report.suppressed.count) suppressed") }
+        if !report.baselined.isEmpty { extra.append("\(report.baselined.count) in the baseline") }
+        out += "\n" + counts.joined(separator: ", ") + (extra.isEmpty ? "" : "; " + extra.joined(separator: ", ") + ", not counted") + "\n"
+        if !report.deviceCoverage.isEmpty {
+            for (d, c) in report.deviceCoverage {
+                out += "on \(d.rawValue):\n" + coverageText(c).split(separator: "\n").map { "  \($0)\n" }.joined()
+            }
+        } else if let c = report.coverage {
+            out += coverageText(c)
+        }
         return out
     }
 
@@ -112,22 +138,20 @@ public enum ReportFormat {
             w.key("findings")
             w.array {
                 for f in r.findings {
+                    w.object { findingFields(f, w) }
+                }
+            }
+            w.key("suppressed")
+            w.array {
+                for s in r.suppressed {
                     w.object {
-                        w.field("rule", f.rule.id)
-                        w.field("kind", f.rule.kind.rawValue)
-                        w.field("severity", f.severity.description)
-                        w.field("message", f.message)
-                        w.field("hint", f.hint)
-                        w.field("file", f.file)
-                        if let p = f.origin?.position {
-                            w.field("line", p.line)
-                            w.field("column", p.column)
-                        }
-                        if let path = f.origin?.path { w.field("jsonPath", path) }
-                        pathAndConsole(f, w)
+                        findingFields(s.finding, w)
+                        w.field("reason", s.suppression.reason)
+                        w.field("suppression", s.suppression.origin.path)
                     }
                 }
             }
+            w.field("baselined", r.baselined.count)
             if let c = r.coverage {
                 w.key("coverage")
                 w.object {
@@ -155,6 +179,25 @@ public enum ReportFormat {
                 }
             }
         }
+    }
+
+    static func findingFields(_ f: Finding, _ w: JSONWriter) {
+        w.field("rule", f.rule.id)
+        w.field("kind", f.rule.kind.rawValue)
+        w.field("severity", f.severity.description)
+        w.field("message", f.message)
+        w.field("hint", f.hint)
+        w.field("file", f.file)
+        if let p = f.origin?.position {
+            w.field("line", p.line)
+            w.field("column", p.column)
+        }
+        if let path = f.origin?.path { w.field("jsonPath", path) }
+        if let d = f.device {
+            w.field("device", d.rawValue)
+            if f.deviceOnly { w.field("deviceOnly", true) }
+        }
+        pathAndConsole(f, w)
     }
 
     // MARK: SARIF 2.1.0
@@ -212,7 +255,8 @@ public enum ReportFormat {
                     w.key("results")
                     w.array {
                         for r in reports {
-                            for f in r.findings {
+                            let all = r.findings.map { ($0, nil as Suppression?) } + r.suppressed.map { ($0.finding, $0.suppression) }
+                            for (f, suppression) in all {
                                 w.object {
                                     w.field("ruleId", f.rule.id)
                                     w.field("ruleIndex", ruleIndex[f.rule.id] ?? 0)
@@ -221,6 +265,7 @@ public enum ReportFormat {
                                     w.object {
                                         var text = f.message
                                         if let steps = f.path, !steps.isEmpty { text += "\nPath: " + steps.map(\.text).joined(separator: "; ") }
+                                        if f.deviceOnly, let d = f.device { text += "\nDevice: \(d.rawValue) only" }
                                         text += "\nFix: " + f.hint
                                         w.field("text", text)
                                     }
@@ -242,6 +287,15 @@ public enum ReportFormat {
                                             if let path = f.origin?.path, !path.isEmpty {
                                                 w.key("logicalLocations")
                                                 w.array { w.object { w.field("fullyQualifiedName", path) } }
+                                            }
+                                        }
+                                    }
+                                    if let suppression {
+                                        w.key("suppressions")
+                                        w.array {
+                                            w.object {
+                                                w.field("kind", "inSource")
+                                                w.field("justification", suppression.reason)
                                             }
                                         }
                                     }

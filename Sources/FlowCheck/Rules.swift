@@ -53,7 +53,7 @@ public enum Rules {
     public static let segueActionOnContainer = Rule(
         id: "segue-action-on-container", kind: .lint, severity: .error,
         summary: "a relationship segue's action is implemented on the container, but UIKit sends it to the source of the outer segue",
-        help: "UIKit sends a relationship segue's Instantiation action to the source of the segue that presents or shows the container (reference §1.2 rule 3), never to the container. Implement the method on that view controller; a stub on the container only makes Interface Builder offer it.")
+        help: "UIKit sends a relationship segue's Instantiation action to the source of the segue that presents or shows the container, never to the container. Implement the method on that view controller; a stub on the container only makes Interface Builder offer it.")
     public static let segueActionNotImplemented = Rule(
         id: "segue-action-not-implemented", kind: .lint, severity: .error,
         summary: "a segue action that no class on the runtime target implements",
@@ -142,13 +142,35 @@ public enum Rules {
         summary: "dismiss(animated:) on a view controller that neither presents nor is presented",
         help: "The action dismisses, but on this path the view controller was pushed or is the root, so nothing happens. Pop instead, or present the screen.")
 
+    public static let unknownSceneClass = Rule(
+        id: "unknown-scene-class", kind: .lint, severity: .warning,
+        summary: "a scene whose class no code declares (a class renamed in code but not in the storyboard)",
+        help: "UIKit logs 'Unknown class X in Interface Builder file.' and instantiates the storyboard element's own UIKit class, so the screen runs none of the app's code and every 'as? X' on it fails silently. Set the scene's Custom Class to the class's new name (or restore the class).")
+    public static let undeclaredSegueAction = Rule(
+        id: "undeclared-segue-action", kind: .lint, severity: .warning,
+        summary: "a segue's Instantiation action that no class declares (a method renamed in code but not in the storyboard)",
+        help: "At run time UIKit logs 'Unable to find method -[Source selector]' and decodes the destination through init(coder:), so the dependencies the action injected are missing (and a fatalError init(coder:) traps). Reconnect the segue's Instantiation to the renamed @IBSegueAction, or remove the connection.")
+    public static let undeclaredUnwindAction = Rule(
+        id: "undeclared-unwind-action", kind: .lint, severity: .warning,
+        summary: "an unwind segue whose action no class declares (a method renamed in code but not in the storyboard)",
+        help: "No view controller implements the selector, so the unwind finds no destination and does nothing, silently: the button seems dead. Reconnect the exit to the renamed unwind @IBAction.")
+    public static let unknownSegueClass = Rule(
+        id: "unknown-segue-class", kind: .lint, severity: .error,
+        summary: "a custom segue whose class no code declares (a UIStoryboardSegue subclass renamed in code but not in the storyboard)",
+        help: "NSClassFromString finds no class, and -[UIStoryboardSegueTemplate segueWithDestinationViewController:] fails its assertion: 'Could not create a segue of class '(null)''. Set the segue's Class to the renamed subclass.")
+
+    public static let tabBarPushed = Rule(
+        id: "tab-bar-pushed", kind: .exploration, severity: .warning,
+        summary: "a tab bar controller is pushed onto a navigation stack",
+        help: "Apple documents that the view controller pushed 'cannot be a tab bar controller'. UIKit does not stop it, but the tab bar then lives inside the navigation stack (its tabs lose their own navigation bars, back pops the whole tab bar). Present the tab bar controller, or make it the window's root and put navigation controllers inside its tabs.")
+
     public static let all: [Rule] = [
         segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
-        segueNeverFires, actionNeverTriggered,
+        segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
-        noNavigationController, dismissDidNothing,
+        noNavigationController, dismissDidNothing, tabBarPushed,
     ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -188,6 +188,9 @@ public struct AppState: Hashable, Sendable {
     public private(set) var slots: [DependencySlot] = []
     public var windowRoot: Int?
     public var crash: Crash?
+    /// A compact-width device (a phone): split view controllers are collapsed, showing only
+    /// their primary column.
+    public internal(set) var compact = false
     /// The flow's class names by number.
     public let classNames: ClassNames
     /// Names of classes the flow does not list, numbered from `classNames.names.count` on.
@@ -265,6 +268,7 @@ public struct AppState: Hashable, Sendable {
         }
         if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
         windowRoot = other.windowRoot
+        compact = other.compact
         // Only when either has crashed: assigning an optional crash goes through its generic copy.
         if crash != nil || other.crash != nil { crash = other.crash }
     }
@@ -348,7 +352,7 @@ public struct AppState: Hashable, Sendable {
     }
 
     /// The content view controller a container shows: the top of a stack, the selected tab,
-    /// the secondary column of a split view.
+    /// the secondary column of a split view (the primary when collapsed).
     public func visibleLeaf(from id: Int) -> Int {
         var x = id
         while let next = shownContent(of: x) { x = next }
@@ -376,6 +380,8 @@ public struct AppState: Hashable, Sendable {
             }
             return last
         }
+        // A collapsed split view shows its primary column.
+        if compact && (role == .primary || role == .secondary) { return Int(c) }
         // The last content child (the top of a stack), found from the end: a stack can be deep.
         var l = instances[x].lastChild
         while l >= 0 && instances[Int(l)].role == .embedded { l = instances[Int(l)].previousSibling }
@@ -411,7 +417,11 @@ public struct AppState: Hashable, Sendable {
         case .stack?, .tab?:
             if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
         case .primary?, .secondary?:
-            for c in children(of: x) where instances[c].role != .embedded { appendVisible(c, to: &out) }
+            if compact {
+                if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
+            } else {
+                for c in children(of: x) where instances[c].role != .embedded { appendVisible(c, to: &out) }
+            }
         default:
             break
         }

@@ -29,7 +29,7 @@ extension Simulator {
             try crashing { s throws(CrashSignal) in
                 s.state[vc].selection = RowSelection(section: section, row: row)
                 s.emit(.note("selected row [\(section), \(row)]"))
-                try s.trigger(.cell, on: vc, sender: SenderValue(.cell(section: section, row: row)))
+                try s.selectRow(section: section, row: row, on: vc)
             }
         case .call(let name, let on):
             let vc = try receiver(on)
@@ -111,7 +111,47 @@ extension Simulator {
             fired = true
             try run(action, on: vc)
         }
-        if !fired { emit(.note("nothing is connected to \(trigger == .cell ? "the cells" : "'\(trigger.control ?? "")'") of \(describe(vc))")) }
+        if !fired { emit(.note("nothing is connected to '\(trigger.control ?? "")' of \(describe(vc))")) }
+    }
+
+    /// A row selection: only the segues and actions that fire on that row (a static cell's own
+    /// `cell:S:R`, the prototype the row uses, or `cell` for every row), segues first.
+    private mutating func selectRow(section: Int, row: Int, on vc: Int) throws(CrashSignal) {
+        let sender = SenderValue(.cell(section: section, row: row))
+        var fired = false
+        var anyRowTrigger = false
+        let scene = state[vc].scene
+        func fires(_ t: Trigger) -> Bool {
+            guard t.isRow else { return false }
+            if case .cell = t { return true }
+            if let scene { return flow.scenes[scene].fires(t, section: section, row: row) }
+            if case .row(let s, let r) = t { return s == section && r == row }
+            return true
+        }
+        if let sceneIndex = state[vc].scene {
+            let wired = index.scenes[sceneIndex].triggered
+            // Usually one trigger fires (a prototype's `cell`, or the row's own): its segues are
+            // already in file order, and no array is made on every selection.
+            var firing = -1, more = false
+            for k in wired.indices where wired[k].trigger.isRow {
+                anyRowTrigger = true
+                if fires(wired[k].trigger) { if firing < 0 { firing = k } else { more = true } }
+            }
+            let segues = more ? wired.indices.filter { wired[$0].trigger.isRow && fires(wired[$0].trigger) }.flatMap { wired[$0].segues }.sorted()
+                : firing >= 0 ? wired[firing].segues : []
+            for i in segues {
+                fired = true
+                try performSegue(i, source: vc, sender: sender, triggered: true)
+                if state[vc].isReleased { return }
+            }
+        }
+        for action in info(of: vc).actions where action.trigger.isRow {
+            anyRowTrigger = true
+            guard fires(action.trigger) else { continue }
+            fired = true
+            try run(action, on: vc)
+        }
+        if !fired { emit(.note(anyRowTrigger ? "nothing is connected to row [\(section), \(row)] of \(describe(vc))" : "nothing is connected to the cells of \(describe(vc))")) }
     }
 
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
@@ -136,13 +176,19 @@ extension Simulator {
                 let box = BoxedDestination(caseName: caseName, values: values, order: c.values)
                 sender = SenderValue(text: box.text, box: box)
                 identifier = c.segue
-                guard identifier != nil else {
-                    emit(.note(".\(caseName) maps to no segue identifier"))
-                    return
-                }
             }
-            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier!)\", sender \(sender.box?.text ?? sender.text ?? "nil")"))
-            try performSegue(identifier: identifier!, source: vc, sender: sender)
+            let sent = sender.box?.text ?? sender.text ?? "nil"
+            guard let identifier else {
+                // The case's identifier is nil, and performSegueWithIdentifier: looks nil up like
+                // any other name: the exception prints it as '(null)'.
+                emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "nil, sender \(sent)"))
+                emit(.note(".\(action.destination ?? "") maps to no segue identifier, so performSegue gets nil"))
+                throw CrashSignal(crash: .exception(
+                    name: "NSInvalidArgumentException",
+                    reason: "Receiver (\(describe(vc))) has no segue with identifier '(null)'", preamble: []))
+            }
+            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\", sender \(sent)"))
+            try performSegue(identifier: identifier, source: vc, sender: sender)
         case .present, .push, .show, .showDetail:
             let dest: Int
             switch action.className {

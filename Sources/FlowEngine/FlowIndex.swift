@@ -199,8 +199,10 @@ final class FlowIndex: Sendable {
     let classIDs: [String: Int32]
     /// The names of `classList`, for states to name their instances' classes.
     let classNames: ClassNames
-    /// The class number of each scene's class.
+    /// The class number of each scene's class (the element's UIKit class when no code declares it).
     let sceneClassIDs: [Int32]
+    /// Whether each scene names a class no code declares (`Flow.hasUnknownClass(scene:)`).
+    let sceneHasUnknownClass: [Bool]
     let scenes: [SceneInfo]
     /// Scene of each class's XIB, for instances built in code (seed 003).
     let nibScenes: [String: Int]
@@ -232,7 +234,7 @@ final class FlowIndex: Sendable {
         // segue actions return and code builds, and UIKit's (a state then names classes by number).
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
         names.insert("UIViewController")
-        for s in flow.scenes { names.insert(s.className) }
+        for i in flow.scenes.indices { names.insert(flow.runtimeClass(ofScene: i)) }
         if let root = flow.launch.root { names.insert(root.className) }
         for c in flow.classes.values {
             for a in c.segueActions { if let r = a.returns { names.insert(r) } }
@@ -251,7 +253,8 @@ final class FlowIndex: Sendable {
         self.classList = list
         self.classNames = ClassNames(names.sorted())
         self.classIDs = ids
-        self.sceneClassIDs = flow.scenes.map { ids[$0.className] ?? -1 }
+        self.sceneClassIDs = flow.scenes.indices.map { ids[flow.runtimeClass(ofScene: $0)] ?? -1 }
+        self.sceneHasUnknownClass = flow.scenes.indices.map { flow.hasUnknownClass(scene: $0) }
         var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)
         for (i, s) in flow.segues.enumerated() {
             switch s.kind {
@@ -307,6 +310,6 @@ final class FlowIndex: Sendable {
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
             actions: flow.actions(of: name), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
             initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
-            runtimeName: UIKitClass.isKnown(name) ? name : "\(flow.module).\(name)", file: flow.file(of: name))
+            runtimeName: UIKitClass.isKnown(name) ? name : flow.classes[name]?.objcName ?? "\(flow.module).\(name)", file: flow.file(of: name))
     }
 }

@@ -34,7 +34,12 @@ extension Simulator {
     /// `relationship`: for a container's child, the relationship segue it hangs from (its
     /// selector is the one sent); otherwise the outer segue's selector is.
     mutating func decode(scene: Int, outer: OuterSegue?, relationship: Int?) throws(CrashSignal) -> Int {
-        let sceneClass = flow.scenes[scene].className
+        // A class no code declares (a stale name): UIKit logs it while decoding and goes on with
+        // the element's own class, so every `as?` to the stale class fails later.
+        if index.sceneHasUnknownClass[scene] {
+            emit(.console(category: "Storyboard", message: "Unknown class \(storedClassName(scene)) in Interface Builder file."))
+        }
+        let sceneClass = flow.runtimeClass(ofScene: scene)
         let selectorSegue = relationship != nil ? relationship : outer?.segue
         var made: Int?
         if let selectorSegue, let selector = flow.segues[selectorSegue].action {
@@ -54,6 +59,13 @@ extension Simulator {
         let id = try initCoder(className: sceneClass, scene: scene)
         try decodeChildren(of: id, scene: scene, outer: outer)
         return id
+    }
+
+    /// The class name a compiled storyboard stores for a scene (`UIClassName`), as UIKit prints
+    /// it: a Swift class's Objective-C runtime name (`_TtC4Acts18DestViewController`, or the
+    /// Name of `@objc(Name)`), a UIKit class's own name.
+    func storedClassName(_ scene: Int) -> String {
+        flow.objcRuntimeName(of: flow.scenes[scene].className)
     }
 
     /// The segue action an instance's class implements for the selector of segue `selectorSegue`.
@@ -77,12 +89,12 @@ extension Simulator {
 
     private mutating func callSegueAction(_ resolved: FlowIndex.ResolvedSegueAction, outer: OuterSegue, scene: Int) throws(CrashSignal) -> Int? {
         let action = resolved.action
-        let sceneClass = flow.scenes[scene].className
+        let sceneClass = flow.runtimeClass(ofScene: scene)
         let target = outer.source
         emit(.called(id: target, method: action.swiftName, detail: CallDetail(segueActionFor: flow.scenes[scene].id)))
         let scope = Scope(selfID: target, sender: outer.sender, identifier: outer.identifier)
         if let c = action.nilWhen, holds(c, in: scope) {
-            emit(.console(category: "Storyboard", message: "-[\(describe(target)) \(action.selector)] returned nil, falling back to -[\(runtimeName(sceneClass)) initWithCoder:]"))
+            emit(.console(category: "Storyboard", message: "-[\(describe(target)) \(action.selector)] returned nil, falling back to -[\(storedClassName(scene)) initWithCoder:]"))
             return nil
         }
         let returns = action.returns ?? sceneClass

@@ -34,7 +34,8 @@ extension Simulator {
             guard slot?.value == nil else { continue }
             switch dep.injection {
             case .implicitlyUnwrapped:
-                emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, which was never set"))
+                let how = slot.map { $0.provenance == "not set" ? "which was never set" : "which was set to nil by \($0.provenance)" } ?? "which was never set"
+                emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, \(how)"))
                 throw CrashSignal(crash: .trap(location: loc(), kind: "Fatal error", message: Self.nilUnwrap))
             case .optional:
                 emit(.note("viewDidLoad() reads \(name), which is nil (\(slot?.provenance ?? "not set"))"))

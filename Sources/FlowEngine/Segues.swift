@@ -16,6 +16,16 @@ extension Simulator {
         let identifier = flow.segues[index].identifier
         let outer = OuterSegue(segue: index, source: source, sender: sender, identifier: identifier)
         let dest = try decode(scene: destScene, outer: outer, relationship: nil)
+        if kind == .custom, let c = flow.segues[index].customClass, let known = flow.segueClasses, !known.contains(c) {
+            // `segueWithDestinationViewController:` gets nil from NSClassFromString and its
+            // assertion passes nil for the name (so the reason reads '(null)'), after the
+            // destination is made and before prepare(for:sender:).
+            emit(.note("no class of the app is named \(c), the customClass of this segue (renamed in code but not in the storyboard?)"))
+            throw CrashSignal(crash: .exception(
+                name: "NSInternalInconsistencyException",
+                reason: "Could not create a segue of class '(null)'",
+                preamble: ["*** Assertion failure in -[UIStoryboardSegueTemplate segueWithDestinationViewController:], UIStoryboardSegueTemplate.m:104"]))
+        }
         try prepare(source: source, destination: dest, identifier: identifier, sender: sender)
         let presentationStyle = flow.segues[index].modalPresentationStyle
         let style = presentationStyle ?? .automatic
@@ -96,8 +106,11 @@ extension Simulator {
             }
         }
         for a in c.set {
-            let value = try evaluate(a.expression, in: scope)
-            setDependency(a.name, of: target, to: value, by: caller)
+            // `dest.x = self.x` with the destination's x Optional (`T!` or `T?`) copies a nil;
+            // only a non-optional destination property makes Swift unwrap it here.
+            let optionalTarget = info(of: target).dependencyByName[a.name].map { $0.injection == .implicitlyUnwrapped || $0.injection == .optional } ?? false
+            let value = try evaluate(a.expression, in: scope, copiesNil: optionalTarget)
+            setDependency(a.name, of: target, to: value, by: value == nil && optionalTarget && a.expression != "nil" ? "\(caller), which copied nil from \(a.expression)" : caller)
         }
         if let call = c.call, let method = info(of: target).methods[call] {
             // A method that switches on a typed destination takes a `Box`; seed 002's prepare
@@ -106,7 +119,12 @@ extension Simulator {
                 emit(.note("\(caller): sender \(scope.sender.text ?? "nil") as? Box<…> is nil, so \(call) is not called"))
                 return
             }
-            let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope) } ?? nil
+            // A method that only stores its argument in Optional properties takes an Optional
+            // (`inject(_ context: Context!)`): a nil travels through it too.
+            let optionalParameter = !method.sets.isEmpty && method.sets.allSatisfy { name in
+                info(of: target).dependencyByName[name].map { $0.injection == .implicitlyUnwrapped || $0.injection == .optional } ?? false
+            }
+            let argument = try c.with.map { e throws(CrashSignal) in try evaluate(e, in: scope, copiesNil: optionalParameter) } ?? nil
             emit(.called(id: target, method: call, detail: argument.map { CallDetail($0) }))
             for name in method.sets { setDependency(name, of: target, to: argument, by: "\(call), from \(caller)") }
             if !method.cases.isEmpty {

@@ -29,9 +29,14 @@ public struct Simulator: Sendable {
     /// changes, so `flownav check` reuses such a command's outcome for states that share them.
     public internal(set) var searchedWholeTree = false
 
-    public init(flow: Flow) {
+    /// The idiom the app runs on: the flow's `device` unless set; `launch` applies it.
+    public var device: Device
+
+    public init(flow: Flow, device: Device? = nil) {
         self.index = FlowIndex(flow)
+        self.device = device ?? flow.device
         state = AppState(classNames: index.classNames)
+        state.compact = self.device == .phone
     }
 
     public var hasCrashed: Bool { state.crash != nil }
@@ -43,12 +48,14 @@ public struct Simulator: Sendable {
         precondition(index === other.index, "assign(_:) takes a simulator of the same flow")
         state.assign(other.state)
         eventDetail = other.eventDetail
+        device = other.device
     }
 
     /// Starts the app: decodes the initial scene (or builds the root in code), runs the app
     /// delegate's injection, and makes the window visible.
     public mutating func launch() -> [Event] {
         state = AppState(classNames: index.classNames)
+        state.compact = device == .phone
         events = []
         do throws(CrashSignal) {
             let root: Int
@@ -156,7 +163,7 @@ public struct Simulator: Sendable {
     /// then numbers itself); a scene's own class without hashing.
     @inline(__always)
     func classID(_ className: String, scene: Int?) -> Int32 {
-        if let scene, flow.scenes[scene].className == className { return index.sceneClassIDs[scene] }
+        if let scene, !index.sceneHasUnknownClass[scene], flow.scenes[scene].className == className { return index.sceneClassIDs[scene] }
         return index.classIDs[className] ?? -1
     }
 

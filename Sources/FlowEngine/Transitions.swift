@@ -24,6 +24,11 @@ extension Simulator {
                 reason: "child view controller:\(describe(dest)) should have parent view controller:\(describe(state[dest].parent ?? state[dest].presenter!)) but requested parent is:\(describe(nav))",
                 preamble: []))
         }
+        if info(of: dest).container == .tabBar {
+            // Documented as unsupported, but not checked: UIKit pushes it (no exception is on
+            // record), and its tab bar then sits inside the navigation stack.
+            emit(.note("pushing a tab bar controller is not supported (Apple: the pushed object \"cannot be a tab bar controller\"); UIKit pushes \(describe(dest)) anyway, without an exception"))
+        }
         let from = state.children(of: nav).last
         let visible = state[nav].appearance == .appeared
         emit(.lifecycle(id: dest, callback: .willMoveToParent))
@@ -53,6 +58,9 @@ extension Simulator {
         }
         if state[dest].parent != nil || state.windowRoot == dest {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Application tried to present modally an active controller \(describe(dest)).", preamble: []))
+        }
+        if state.compact && style == .popover {
+            emit(.note("in compact width (phone) a popover adapts to a sheet, as formSheet does"))
         }
         state[presenter].presented = dest
         state[dest].presenter = presenter
@@ -154,10 +162,41 @@ extension Simulator {
     /// view controller implements the action method").
     mutating func showDetailViewController(_ dest: Int, from source: Int, style: ModalPresentationStyle) throws(CrashSignal) {
         if let split = nearestAncestor(of: source, kind: .split, includingSelf: true) {
-            try showDetail(dest, in: split)
+            if state.compact {
+                try showCollapsed(dest, from: source, in: split, style: style)
+            } else {
+                try showDetail(dest, in: split)
+            }
         } else {
             try present(dest, from: source, style: style)
         }
+    }
+
+    /// A collapsed split view controller's `showDetailViewController(_:sender:)` calls
+    /// `show(_:sender:)` (reference §3.4): the primary column's navigation controller pushes. A
+    /// navigation controller destination is unwrapped, as UIKit's collapse does with a
+    /// secondary navigation controller: its root view controller is pushed, and the wrapper,
+    /// now empty, is deallocated. With no navigation controller in the primary column, `show`
+    /// presents.
+    private mutating func showCollapsed(_ dest: Int, from source: Int, in split: Int, style: ModalPresentationStyle) throws(CrashSignal) {
+        let primary = state.children(of: split).first { state[$0].role == .primary }
+        var nav = nearestAncestor(of: source, kind: .navigation).flatMap { n in state.ancestors(of: n).contains(split) ? n : nil }
+        if nav == nil, let primary, info(of: primary).container == .navigation { nav = primary }
+        guard let nav else {
+            try present(dest, from: source, style: style)
+            return
+        }
+        var pushed = dest
+        if info(of: dest).container == .navigation, let root = state.children(of: dest).first(where: { state[$0].role == .stack }) {
+            emit(.note("the split view controller is collapsed (phone): \(describe(dest))'s root view controller is pushed onto the primary column's \(describe(nav)) instead"))
+            state.removeChild(root, from: dest)
+            state[root].parent = nil
+            release(dest)
+            pushed = root
+        } else {
+            emit(.note("the split view controller is collapsed (phone): showDetailViewController shows \(describe(dest)) on the primary column's \(describe(nav))"))
+        }
+        try push(pushed, onto: nav)
     }
 
     /// `show(_:sender:)`: a navigation controller up the chain pushes (unless the new one is itself

@@ -7,21 +7,33 @@ extension Simulator {
     mutating func unwind(_ index: Int, from source: Int, sender: SenderValue) throws(CrashSignal) {
         searchedWholeTree = true
         guard let action = flow.segues[index].unwindAction else { return }
-        guard let dest = findUnwindDestination(action.selector, from: source) else {
+        let identifier = flow.segues[index].identifier
+        var asked: [Event] = []
+        let found = findUnwindDestination(action.selector, from: source, sender: sender, identifier: identifier, asked: &asked)
+        for e in asked { emit(e) }
+        guard let dest = found else {
             emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))
             return
         }
-        try prepare(source: source, destination: dest, identifier: flow.segues[index].identifier, sender: sender)
-        let name = info(of: dest).unwindActions[action.selector] ?? action.selector
+        try prepare(source: source, destination: dest, identifier: identifier, sender: sender)
+        guard let name = info(of: dest).unwindActions[action.selector] else {
+            // A canPerformUnwindSegueAction override said yes for an action the class lacks.
+            throw CrashSignal(crash: .exception(
+                name: "NSInvalidArgumentException",
+                reason: "-[\(info(of: dest).runtimeName) \(action.selector)]: unrecognized selector sent to instance \(Simulator.address(dest))", preamble: []))
+        }
         emit(.called(id: dest, method: name, detail: "unwind action"))
         try unwindTransition(from: source, to: dest)
     }
 
-    func findUnwindDestination(_ selector: String, from source: Int) -> Int? {
+    /// `asked`: the overridden `allowedChildrenForUnwinding(from:)` and
+    /// `canPerformUnwindSegueAction(_:from:sender:)` calls the search made, in order.
+    func findUnwindDestination(_ selector: String, from source: Int, sender: SenderValue = SenderValue(text: nil),
+                               identifier: String? = nil, asked: inout [Event]) -> Int? {
         var previous = source
         var current = next(forUnwindFrom: source)
         while let vc = current {
-            if let found = search(vc, selector: selector, source: source, excluding: previous) { return found }
+            if let found = search(vc, selector: selector, source: source, excluding: previous, sender: sender, identifier: identifier, asked: &asked) { return found }
             previous = vc
             current = next(forUnwindFrom: vc)
         }
@@ -33,25 +45,53 @@ extension Simulator {
     }
 
     /// `_destinationForUnwindingFromSource`: allowed children first, then the view controller.
-    private func search(_ vc: Int, selector: String, source: Int, excluding path: Int?) -> Int? {
+    private func search(_ vc: Int, selector: String, source: Int, excluding path: Int?, sender: SenderValue, identifier: String?,
+                        asked: inout [Event]) -> Int? {
+        let cls = info(of: vc)
         var children = state.children(of: vc).filter { $0 != path }
-        if info(of: vc).container == .navigation { children.reverse() }
-        for c in children {
-            if let found = search(c, selector: selector, source: source, excluding: nil) { return found }
+        if cls.container == .navigation { children.reverse() }
+        if let allowed = cls.declarations.lazy.compactMap(\.allowedChildrenForUnwinding).first {
+            switch allowed {
+            case .default: break
+            case .none: children = []
+            case .selected:
+                let shown = state.shownContent(of: vc)
+                children = children.filter { $0 == shown }
+            }
+            let list = children.map { describe($0) }.joined(separator: ", ")
+            asked.append(.called(id: vc, method: "allowedChildrenForUnwinding(from:)", detail: CallDetail("→ [\(list)]")))
         }
-        if vc != source && info(of: vc).unwindActions[selector] != nil { return vc }
-        return nil
+        for c in children {
+            if let found = search(c, selector: selector, source: source, excluding: nil, sender: sender, identifier: identifier, asked: &asked) { return found }
+        }
+        // super's answer: the class implements the action and is not the source.
+        let implements = vc != source && cls.unwindActions[selector] != nil
+        if let overrides = cls.declarations.lazy.compactMap(\.canPerformUnwind).first {
+            let result: Bool
+            if let condition = overrides[selector] {
+                result = holds(condition, in: Scope(selfID: vc, sender: sender, identifier: identifier))
+            } else {
+                result = implements
+            }
+            asked.append(.called(id: vc, method: "canPerformUnwindSegueAction(_:from:sender:)", detail: CallDetail("\(selector) → \(result)")))
+            return result ? vc : nil
+        }
+        return implements ? vc : nil
     }
 
     /// Dismiss what is presented above the destination's level, then let each container on
-    /// the way pop or select toward it (`unwindForSegue:towardsViewController:`).
+    /// the way select or pop toward it (`unwindForSegue:towardsViewController:`), from the top
+    /// down: UIKit's unwind chain walks from the common ancestor to the destination, so a tab
+    /// bar selects the destination's tab first (its navigation stack appears as it was) and
+    /// then that navigation controller pops, on screen.
     private mutating func unwindTransition(from source: Int, to dest: Int) throws(CrashSignal) {
         let destLevel = state.levelRoot(of: dest)
         if let presented = state[destLevel].presented, state.levelRoot(of: source) != destLevel {
             dismiss(presented)
         }
-        var child = dest
-        for ancestor in state.ancestors(of: dest) {
+        let path = state.ancestors(of: dest).reversed() + [dest]
+        for k in path.indices.dropLast() {
+            let ancestor = path[k], child = path[k + 1]
             switch info(of: ancestor).container {
             case .navigation:
                 // UINavigationController's unwindForSegue:towardsViewController: pops to the
@@ -63,7 +103,6 @@ extension Simulator {
             default:
                 break
             }
-            child = ancestor
         }
     }
 }

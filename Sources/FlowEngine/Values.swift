@@ -92,14 +92,18 @@ extension Simulator {
 
     /// Resolves the names the engine knows inside a Swift-like expression, keeping the rest as
     /// text. Reading a nil implicitly unwrapped dependency traps, as Swift does.
-    func evaluate(_ expression: String, in scope: Scope) throws(CrashSignal) -> String? {
-        if let compiled = index.expressions[expression] { return try evaluate(compiled, in: scope) }
-        return try evaluate(CompiledExpression(expression), in: scope)
+    ///
+    /// `copiesNil`: the value goes where an Optional may go (an implicitly unwrapped or optional
+    /// property), so an expression that is nothing but a nil implicitly unwrapped dependency
+    /// copies the nil instead of trapping: Swift unwraps an IUO only where a non-optional is needed.
+    func evaluate(_ expression: String, in scope: Scope, copiesNil: Bool = false) throws(CrashSignal) -> String? {
+        if let compiled = index.expressions[expression] { return try evaluate(compiled, in: scope, copiesNil: copiesNil) }
+        return try evaluate(CompiledExpression(expression), in: scope, copiesNil: copiesNil)
     }
 
     /// `resolved`: the dependency each piece names, when the caller has them worked out for the
     /// class of `scope.selfID` (a segue action's arguments); otherwise names are looked up.
-    func evaluate(_ e: CompiledExpression, in scope: Scope, resolved: [Dependency?]? = nil) throws(CrashSignal) -> String? {
+    func evaluate(_ e: CompiledExpression, in scope: Scope, resolved: [Dependency?]? = nil, copiesNil: Bool = false) throws(CrashSignal) -> String? {
         if e.isNil { return nil }
         // The common shapes without building anything: one name, or text alone.
         if e.pieces.count == 1, case .text(let t) = e.pieces[0] { return t }
@@ -115,7 +119,7 @@ extension Simulator {
             guard hasDependencies, let id = scope.selfID,
                   let dep = resolved.map({ $0[k] }) ?? classInfo?.dependencyByName[name] else { return .none }
             if let v = state.slot(name, of: id).flatMap({ state.slots[$0].value }) { return .some(v) }
-            if dep.injection == .implicitlyUnwrapped {
+            if dep.injection == .implicitlyUnwrapped && !(copiesNil && e.tokens == 1) {
                 throw CrashSignal(crash: .trap(
                     location: location(file: info(declaringClass(of: name, in: state.className(of: id))).file, line: nil),
                     kind: "Fatal error", message: Self.nilUnwrap))

@@ -2,6 +2,8 @@
 public struct ClassDecl: Hashable, Sendable {
     public var name: String
     public var superclass: String
+    /// The Name of `@objc(Name)`: the class's Objective-C runtime name instead of the mangled one.
+    public var objcName: String?
     public var file: String
     public var conformsTo: [String]
     public var dependencies: [Dependency]
@@ -15,6 +17,10 @@ public struct ClassDecl: Hashable, Sendable {
     /// nil: `shouldPerformSegue` is not overridden here.
     public var shouldPerform: [String: Condition]?
     public var unwindActions: [String]
+    /// nil: `canPerformUnwindSegueAction(_:from:sender:)` is not overridden here. Keys are selectors.
+    public var canPerformUnwind: [String: Condition]?
+    /// nil: `allowedChildrenForUnwinding(from:)` is not overridden here.
+    public var allowedChildrenForUnwinding: UnwindChildren?
     public var methods: [Method]
     public var actions: [CodeAction]
     public var origin: Origin
@@ -22,6 +28,7 @@ public struct ClassDecl: Hashable, Sendable {
     public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {
         self.name = name
         self.superclass = superclass
+        self.objcName = nil
         self.file = "\(name).swift"
         self.conformsTo = []
         self.dependencies = []
@@ -32,10 +39,22 @@ public struct ClassDecl: Hashable, Sendable {
         self.prepare = nil
         self.shouldPerform = nil
         self.unwindActions = []
+        self.canPerformUnwind = nil
+        self.allowedChildrenForUnwinding = nil
         self.methods = []
         self.actions = []
         self.origin = origin
     }
+}
+
+/// What an override of `allowedChildrenForUnwinding(from:)` returns.
+public enum UnwindChildren: String, Hashable, Sendable, CaseIterable {
+    /// `super`'s: every child but the one containing the source.
+    case `default`
+    /// `[]`: the unwind search never looks inside.
+    case none
+    /// Only the child on screen (a tab bar's selected tab, a navigation controller's top).
+    case selected
 }
 
 public enum Injection: String, Hashable, Sendable, CaseIterable {

@@ -62,8 +62,15 @@ public struct FlowLoadError: Error, Sendable {
 public enum NameSuggester {
     public static func nearest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = name.lowercased()
+        let words = camelWords(name)
         var scored: [(Int, String)] = []
         for candidate in candidates where candidate != name {
+            // An abbreviation (`UINavController`, `nav`) is what a person meant before any
+            // name a few edits away: it ranks first.
+            if abbreviates(words, candidate) {
+                scored.append((0, candidate))
+                continue
+            }
             let d = distance(lowered, candidate.lowercased())
             // Allow roughly one edit per three characters, and always a case-only difference.
             let allowed = max(2, min(lowered.count, candidate.count) / 3)
@@ -71,8 +78,51 @@ public enum NameSuggester {
                 scored.append((d, candidate))
             }
         }
+        // When a name abbreviates some candidates, the ones it merely resembles are noise.
+        if scored.contains(where: { $0.0 == 0 && $0.1.lowercased() != lowered }) { scored.removeAll { $0.0 != 0 } }
         scored.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
         return scored.prefix(limit).map(\.1)
+    }
+
+    /// Whether `words` (a camel-case name split) abbreviate `candidate` word for word, each a
+    /// prefix of the candidate's word in the same place, with at least one word shortened and
+    /// the first letters kept: `UINavController` → `UINavigationController`.
+    static func abbreviates(_ words: [Substring], _ candidate: String) -> Bool {
+        let theirs = camelWords(candidate)
+        guard words.count == theirs.count, words.count >= 2 else { return false }
+        var shortened = false
+        for (w, t) in zip(words, theirs) {
+            guard w.count >= 2 || t.count == 1, t.lowercased().hasPrefix(w.lowercased()) else { return false }
+            if w.count < t.count { shortened = true }
+        }
+        return shortened
+    }
+
+    /// `UINavigationController` → `UI`, `Navigation`, `Controller`; `noSelection` → `no`,
+    /// `Selection`. A run of capitals is one word (an acronym) up to the last, which starts the
+    /// next word.
+    static func camelWords(_ name: String) -> [Substring] {
+        var out: [Substring] = []
+        var start = name.startIndex
+        var i = name.startIndex
+        while i < name.endIndex {
+            let next = name.index(after: i)
+            if next < name.endIndex {
+                let c = name[i], n = name[next]
+                let afterNext = name.index(after: next)
+                let nextStartsWord = n.isUppercase && (c.isLowercase || c.isNumber
+                    || (c.isUppercase && afterNext < name.endIndex && name[afterNext].isLowercase))
+                if nextStartsWord || n == "_" {
+                    out.append(name[start..<next])
+                    start = n == "_" ? afterNext : next
+                    i = n == "_" ? afterNext : next
+                    continue
+                }
+            }
+            i = next
+        }
+        if start < name.endIndex { out.append(name[start...]) }
+        return out
     }
 
     /// Damerau–Levenshtein (optimal string alignment): a swap of two letters is one typo.
@@ -98,3 +148,19 @@ public enum NameSuggester {
         return previous[y.count]
     }
 }
+
+/// Small pieces of English for messages.
+public enum English {
+    /// `a` or `an` before a word as it is read aloud: `an InboxViewController`, `an action`,
+    /// but `a UINavigationController` (read "you-eye").
+    public static func article(_ word: String) -> String {
+        guard let first = word.first else { return "a" }
+        if first == "U" || first == "u" {
+            // `UI…`, `use…`, `uni…` sound like "you"; `un…` / `up…` do not.
+            let rest = word.dropFirst().lowercased()
+            return rest.hasPrefix("n") && !rest.hasPrefix("ni") || rest.hasPrefix("p") || rest.hasPrefix("pd") ? "an" : "a"
+        }
+        return "AEIOaeio".contains(first) ? "an" : "a"
+    }
+}
+

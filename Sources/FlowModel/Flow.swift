@@ -21,10 +21,17 @@ public struct Flow: Hashable, Sendable {
     public var protocols: [String: ProtocolDecl]
     public var destinations: [String: DestinationEnum]
     public var classes: [String: ClassDecl]
+    /// The app's `UIStoryboardSegue` subclasses, for `custom` segues; nil when the flow does
+    /// not say (then every `customClass` is taken to exist).
+    public var segueClasses: [String]?
     /// In file order.
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
     public var segues: [Segue]
+    /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
+    public var device: Device = .phone
+    /// `check` findings the flow's authors intend (`suppress`), in file order.
+    public var suppressions: [Suppression] = []
 
     public init(
         file: String, name: String, module: String, initial: Int?, launch: Launch = Launch(),
@@ -39,11 +46,39 @@ public struct Flow: Hashable, Sendable {
         self.protocols = protocols
         self.destinations = destinations
         self.classes = classes
+        self.segueClasses = nil
         self.scenes = scenes
         self.segues = segues
     }
 
     public func sceneIndex(_ id: String) -> Int? { scenes.firstIndex { $0.id == id } }
+
+    /// The class UIKit instantiates for a scene: its class, or when no code declares that class
+    /// (a stale name after a rename), the storyboard element's UIKit class, as UIKit does after
+    /// logging `Unknown class X in Interface Builder file.`
+    public func runtimeClass(ofScene i: Int) -> String {
+        let s = scenes[i]
+        return isKnownClass(s.className) ? s.className : s.elementClass ?? "UIViewController"
+    }
+
+    /// Whether a scene names a class that no code declares.
+    public func hasUnknownClass(scene i: Int) -> Bool { !isKnownClass(scenes[i].className) }
+
+    /// The Objective-C runtime name of a class of the module: `@objc(Name)`'s Name, else Swift's
+    /// mangling of module and class (`_TtC4Acts18DestViewController`); UIKit's own classes keep
+    /// their names. What a compiled storyboard stores and UIKit prints in `Unknown class` and
+    /// `-[… initWithCoder:]`.
+    public func objcRuntimeName(of className: String) -> String {
+        if UIKitClass.isKnown(className) { return className }
+        if let n = classes[className]?.objcName { return n }
+        return SwiftMangling.objcClassName(module: module, className: className)
+    }
+}
+
+/// The user interface idiom: a compact-width iPhone or a regular-width iPad.
+public enum Device: String, Hashable, Sendable, CaseIterable {
+    case phone
+    case pad
 }
 
 public struct ProtocolDecl: Hashable, Sendable {
@@ -122,7 +157,12 @@ public enum Condition: Hashable, Sendable, CustomStringConvertible {
 /// How a user reaches a segue or a code action besides performing or calling it by name.
 public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     case manual
+    /// A prototype cell: every row of the table.
     case cell
+    /// One static cell: `cell:S:R` (`cell:R` is section 0).
+    case row(section: Int, row: Int)
+    /// One of several prototypes: the rows the scene's `prototypes` give it.
+    case prototype(String)
     case control(String)
 
     public init?(_ text: String) {
@@ -130,6 +170,11 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
             self = .manual
         } else if text == "cell" {
             self = .cell
+        } else if text.hasPrefix("cell:") {
+            guard let (section, row) = Trigger.indexPath(text.dropFirst(5)) else { return nil }
+            self = .row(section: section, row: row)
+        } else if text.hasPrefix("prototype:"), text.count > 10 {
+            self = .prototype(String(text.dropFirst(10)))
         } else if text.hasPrefix("control:"), text.count > 8 {
             self = .control(String(text.dropFirst(8)))
         } else {
@@ -137,10 +182,24 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `S:R` or `R` (section 0), non-negative decimal numbers.
+    static func indexPath(_ text: Substring) -> (Int, Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        var numbers: [Int] = []
+        for p in parts {
+            guard !p.isEmpty, p.count <= 9, p.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(p) else { return nil }
+            numbers.append(n)
+        }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : (0, numbers[0])
+    }
+
     public var description: String {
         switch self {
         case .manual: "manual"
         case .cell: "cell"
+        case .row(let s, let r): "cell:\(s):\(r)"
+        case .prototype(let p): "prototype:\(p)"
         case .control(let c): "control:\(c)"
         }
     }
@@ -148,6 +207,14 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     public var control: String? {
         if case .control(let c) = self { return c }
         return nil
+    }
+
+    /// Fired by selecting a row (`cell`, `cell:S:R`, `prototype:NAME`).
+    public var isRow: Bool {
+        switch self {
+        case .cell, .row, .prototype: true
+        case .manual, .control: false
+        }
     }
 }
 
@@ -175,5 +242,16 @@ extension String {
         if ascii { return !first }
         guard let f = unicodeScalars.first, f == "_" || f.properties.isAlphabetic else { return false }
         return unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}
+
+/// The Objective-C name the Swift compiler gives a class without `@objc(Name)`.
+public enum SwiftMangling {
+    /// `_TtC` + length-prefixed module + length-prefixed class: `_TtC4Acts18DestViewController`.
+    /// The standard library's module is the substitution `s`. Lengths count UTF-8 bytes; a
+    /// non-ASCII name would be Punycode-encoded first, which flownav does not model.
+    public static func objcClassName(module: String, className: String) -> String {
+        let m = module == "Swift" ? "s" : "\(module.utf8.count)\(module)"
+        return "_TtC\(m)\(className.utf8.count)\(className)"
     }
 }

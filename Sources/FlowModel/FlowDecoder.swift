@@ -14,12 +14,12 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "scenes", "segues"]
+    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues", "suppress", "device"]
     static let classKeys = [
-        "superclass", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
-        "segueActions", "prepare", "shouldPerform", "unwindActions", "methods", "actions",
+        "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
+        "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
     ]
-    static let sceneKeys = ["class", "storyboardIdentifier", "title", "rows", "controls", "nib"]
+    static let sceneKeys = ["class", "elementClass", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib"]
     static let segueKeys = [
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
         "modalTransitionStyle", "customClass", "animates", "unwindAction",
@@ -55,6 +55,9 @@ struct FlowDecoder {
         for m in top.map("classes", &sink) {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
         }
+        if top["segueClasses"] != nil {
+            flow.segueClasses = top.strings("segueClasses", &sink).map(\.0)
+        }
         // Scene ids as declared: one that failed to decode has its own error, and references to
         // it must not add an "unknown scene" error on top.
         var declaredScenes: [String] = []
@@ -77,7 +80,41 @@ struct FlowDecoder {
                 flow.segues.append(s)
             }
         }
+        for (i, node) in top.array("suppress", &sink).enumerated() {
+            if let s = decodeSuppression(node, path: JSONPath.index("suppress", i)) { flow.suppressions.append(s) }
+        }
+        inferStaticRows(&flow)
+        if top["device"] != nil, let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
         return flow
+    }
+
+    /// A static table needs no `rows`: its cells are the rows its `cell:S:R` triggers name (of
+    /// its segues and of its class's code actions).
+    private func inferStaticRows(_ flow: inout Flow) {
+        var named: [Int: [(Int, Int)]] = [:]
+        for seg in flow.segues { if case .row(let s, let r) = seg.trigger { named[seg.source, default: []].append((s, r)) } }
+        var byClass: [String: [(Int, Int)]] = [:]
+        for (i, scene) in flow.scenes.enumerated() where !scene.rowsGiven {
+            if byClass[scene.className] == nil {
+                byClass[scene.className] = flow.isKnownClass(scene.className)
+                    ? flow.actions(of: scene.className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
+            }
+            let all = (named[i] ?? []) + byClass[scene.className]!
+            guard !all.isEmpty else { continue }
+            var rows = scene.rows
+            for (section, row) in all {
+                if rows.count <= section { rows += Array(repeating: 0, count: section + 1 - rows.count) }
+                rows[section] = max(rows[section], row + 1)
+            }
+            flow.scenes[i].rows = rows
+        }
+    }
+
+    private mutating func decodeSuppression(_ node: JSONNode, path: String) -> Suppression? {
+        guard let f = Fields(node, path, known: ["rule", "at", "reason"], required: ["rule", "at", "reason"], sink: &sink),
+              let rule = f.string("rule", &sink), let at = f.string("at", &sink), let reason = f.string("reason", &sink)
+        else { return nil }
+        return Suppression(rule: rule, at: at, reason: reason, origin: f.origin())
     }
 
     private mutating func decodeProtocol(_ m: JSONNode.Member) -> ProtocolDecl {
@@ -124,7 +161,7 @@ struct FlowDecoder {
     private mutating func trigger(_ f: Fields) -> Trigger? {
         guard let text = f.string("trigger", &sink) else { return nil }
         if let t = Trigger(text) { return t }
-        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell or control:NAME",
+        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME",
                    suggestions: NameSuggester.nearest(to: text, in: ["manual", "cell"], limit: 1))
         return nil
     }
@@ -134,12 +171,22 @@ struct FlowDecoder {
         var c = ClassDecl(name: m.key, origin: Origin(path: path, position: m.keyPosition))
         if !m.key.isIdentifier { sink.error(m.keyPosition, path, "'\(m.key)' is not a Swift class name") }
         c.superclass = f.string("superclass", &sink) ?? "UIViewController"
+        c.objcName = f.string("objcName", &sink)
+        if let n = c.objcName, !n.isIdentifier, let node = f["objcName"] {
+            sink.error(node.position, f.path("objcName"), "'\(n)' is not an Objective-C class name (the Name of @objc(Name))")
+        }
         c.file = f.string("file", &sink) ?? "\(m.key).swift"
         c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
         for d in f.map("dependencies", &sink) {
             let p = JSONPath.member(f.path("dependencies"), d.key)
             guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
+            if injection == .property && df["default"] == nil {
+                // A non-optional `var` always holds a value: Swift needs its default (or an
+                // initializer that sets it, which is the `initializer` kind). The schema agrees.
+                sink.error(d.keyPosition, p, "missing required key 'default': a 'property' dependency is a non-optional var, which always holds a value; give its Swift default (\"default\": \"\(type)()\"), or use \"injection\": \"initializer\" when an initializer sets it")
+                continue
+            }
             c.dependencies.append(Dependency(
                 name: d.key, type: type, injection: injection, defaultValue: df.string("default", &sink, nonEmpty: false),
                 origin: Origin(path: p, position: d.keyPosition)))
@@ -202,9 +249,25 @@ struct FlowDecoder {
             c.shouldPerform = should
         }
         c.unwindActions = f.strings("unwindActions", &sink).map(\.0)
+        if f["canPerformUnwind"] != nil {
+            var can: [String: Condition] = [:]
+            for s in f.map("canPerformUnwind", &sink) {
+                let p = JSONPath.member(f.path("canPerformUnwind"), s.key)
+                if let text = Fields.string(s.value, p, &sink), let cond = condition(text, s.value.position, p) {
+                    can[SelectorName(s.key).selector] = cond
+                }
+            }
+            c.canPerformUnwind = can
+        }
+        if f["allowedChildrenForUnwinding"] != nil {
+            c.allowedChildrenForUnwinding = f.enumValue("allowedChildrenForUnwinding", UnwindChildren.self, &sink, what: "allowedChildrenForUnwinding value")
+        }
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
             guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
+            if mf["sets"] != nil && mf["cases"] != nil {
+                sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
+            }
             var method = Method(name: mm.key, sets: mf.strings("sets", &sink).map(\.0), cases: [], origin: Origin(path: p, position: mm.keyPosition))
             for cs in mf.map("cases", &sink) {
                 let cp = JSONPath.member(mf.path("cases"), cs.key)
@@ -255,7 +318,7 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil { sink.error(f.position, path, "a \(kind.rawValue) action needs the 'class' of the view controller it builds") }
+            if a.className == nil { sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds") }
         case .dismiss, .pop:
             break
         }
@@ -279,9 +342,14 @@ struct FlowDecoder {
         guard let f = Fields(m.value, path, known: Self.sceneKeys, required: ["class"], sink: &sink) else { return nil }
         guard let cls = f.string("class", &sink) else { return nil }
         var s = Scene(id: m.key, className: cls, origin: Origin(path: path, position: m.keyPosition))
+        s.elementClass = f.string("elementClass", &sink)
+        if let e = s.elementClass, !UIKitClass.isKnown(e), let node = f["elementClass"] {
+            sink.unknown("UIKit class", e, at: node.position, f.path("elementClass"), known: UIKitClass.superclasses.keys)
+        }
         s.storyboardIdentifier = f.string("storyboardIdentifier", &sink)
         s.title = f.string("title", &sink, nonEmpty: false)
         if let rowsNode = f["rows"] {
+            s.rowsGiven = true
             if case .array(let items) = rowsNode.value {
                 s.rows = items.enumerated().compactMap { i, n in Fields.int(n, JSONPath.index(f.path("rows"), i), &sink) }
             } else if let n = f.int("rows", &sink) {
@@ -291,6 +359,24 @@ struct FlowDecoder {
         var controls = Set<String>()
         for (c, pos, cp) in f.strings("controls", &sink) {
             if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
+        }
+        for m in f.map("prototypes", &sink) {
+            let p = JSONPath.member(f.path("prototypes"), m.key)
+            var rows: [PrototypeRows.Rows] = []
+            if case .array(let items) = m.value.value {
+                for (i, n) in items.enumerated() {
+                    let ip = JSONPath.index(p, i)
+                    guard let text = Fields.string(n, ip, &sink) else { continue }
+                    if let r = PrototypeRows.Rows(text) {
+                        rows.append(r)
+                    } else {
+                        sink.error(n.position, ip, "unknown rows '\(text)'; expected section:S (every row of section S) or cell:S:R (one row)")
+                    }
+                }
+            } else {
+                sink.error(m.value.position, p, "expected an array of rows (section:S or cell:S:R), found \(m.value.typeName)")
+            }
+            s.prototypes.append(PrototypeRows(name: m.key, rows: rows, origin: Origin(path: p, position: m.keyPosition)))
         }
         s.nib = f.string("nib", &sink)
         return s
@@ -314,7 +400,8 @@ struct FlowDecoder {
         }
         guard let source else { return nil }
         var s = Segue(source: source, destination: destination, kind: kind, origin: f.origin())
-        s.identifier = f.string("id", &sink, nonEmpty: false).flatMap { $0.isEmpty ? nil : $0 }
+        // An empty identifier is an error, as the schema says: a segue without one leaves 'id' out.
+        s.identifier = f.string("id", &sink)
         if f["relationship"] != nil { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
         if kind == .relationship && f["relationship"] == nil { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
         if kind != .relationship && f["relationship"] != nil {
@@ -332,6 +419,9 @@ struct FlowDecoder {
             s.modalTransitionStyle = f.enumValue("modalTransitionStyle", ModalTransitionStyle.self, &sink, what: "transition style")
         }
         s.customClass = f.string("customClass", &sink)
+        if kind == .custom && f["customClass"] == nil {
+            sink.error(f.position, path, "missing required key 'customClass' for a custom segue (its UIStoryboardSegue subclass)")
+        }
         s.animates = f.bool("animates", &sink) ?? true
         s.unwindAction = f.string("unwindAction", &sink).map { selectorName($0) }
         if kind == .unwind && s.unwindAction == nil { sink.error(f.position, path, "missing required key 'unwindAction' for an unwind segue") }

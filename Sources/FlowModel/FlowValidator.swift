@@ -10,11 +10,12 @@ struct FlowValidator {
         validateClasses()
         validateScenes()
         validateSegues()
+        validateRows()
         validateLaunch()
     }
 
     /// The origin of the value at `base`'s member `key` (or item `index`).
-    private func origin(_ base: Origin, _ key: String, _ index: Int? = nil) -> Origin {
+    func origin(_ base: Origin, _ key: String, _ index: Int? = nil) -> Origin {
         var path = JSONPath.member(base.path, key)
         if let index { path = JSONPath.index(path, index) }
         // The position is looked up only if a problem is reported there (see `FlowLoader`):
@@ -43,7 +44,17 @@ struct FlowValidator {
     }
 
     private mutating func requireCondition(_ c: Condition?, of cls: String, _ origin: Origin) {
-        if let dep = c?.dependency { requireDependency(dep, of: cls, origin) }
+        guard let dep = c?.dependency else { return }
+        // `selection == nil` reads as a dependency named `selection`; what is meant is the
+        // table's selection, which the conditions `noSelection` and `selection` test.
+        if dep == "selection", flow.isKnownClass(cls), flow.dependency(dep, of: cls) == nil, let c {
+            let meant = if case .isNil = c { "noSelection" } else { "selection" }
+            sink.error(origin.position, origin.path,
+                       "'\(c)' tests a dependency named 'selection', and \(cls) has none; the table's selection is tested by the conditions noSelection and selection",
+                       suggestions: [meant])
+            return
+        }
+        requireDependency(dep, of: cls, origin)
     }
 
     /// Whether `name`'s superclass chain ends at a UIKit class (not in a cycle, not at an
@@ -91,6 +102,14 @@ struct FlowValidator {
             }
             for i in c.initializers {
                 for (j, d) in i.sets.enumerated() { requireDependency(d, of: name, self.origin(i.origin, "sets", j)) }
+                // Swift: "Return from initializer without initializing all stored properties".
+                // (Only once the names in `sets` are known: a misspelt one has its own error.)
+                let setsKnown = i.sets.allSatisfy { flow.dependency($0, of: name) != nil }
+                for d in c.dependencies where setsKnown && d.injection == .initializer && d.defaultValue == nil && !i.sets.contains(d.name) {
+                    let o = i.sets.isEmpty ? i.origin : self.origin(i.origin, "sets")
+                    sink.error(o.position, o.path,
+                               "\(i.name) leaves '\(d.name)' unset, but it is a let without a default (\(d.declaration)), which Swift does not compile (Return from initializer without initializing all stored properties); add \"\(d.name)\" to 'sets', or give the dependency a 'default'")
+                }
             }
             if let v = c.viewDidLoad {
                 for (j, d) in v.uses.enumerated() { requireDependency(d, of: name, self.origin(v.origin, "uses", j)) }
@@ -102,10 +121,15 @@ struct FlowValidator {
                 requireInitializer(a.initializer, of: returns, self.origin(a.origin, "initializer"))
                 for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
                 requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
+                requireParameters(of: a)
+                requireArguments(a.arguments, initializer: a.initializer ?? "init(coder:)", of: returns, at: a.origin)
             }
             for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
             for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
                 requireCondition(cond, of: name, self.origin(self.origin(origin, "shouldPerform"), id))
+            }
+            for cond in (c.canPerformUnwind ?? [:]).sorted(by: { $0.key < $1.key }).map(\.value) {
+                requireCondition(cond, of: name, self.origin(origin, "canPerformUnwind"))
             }
             for m in c.methods {
                 for (j, d) in m.sets.enumerated() { requireDependency(d, of: name, self.origin(m.origin, "sets", j)) }
@@ -183,11 +207,20 @@ struct FlowValidator {
             requireClass(cls, origin(a.origin, "class"))
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
+            if let initName = a.initializer { requireArguments(a.arguments, initializer: initName, of: cls, at: a.origin) }
         }
     }
 
+    /// A scene whose class no code declares still loads (storyboards keep names that code
+    /// renamed, and apps ship them): UIKit logs `Unknown class` and uses the element's class.
     private mutating func validateScenes() {
-        for s in flow.scenes { requireClass(s.className, origin(s.origin, "class")) }
+        for s in flow.scenes where !flow.isKnownClass(s.className) {
+            let o = origin(s.origin, "class")
+            let element = s.elementClass ?? "UIViewController"
+            sink.warning(o.position, o.path,
+                         "no class declares \(s.className), the class of scene '\(s.id)' (renamed in code but not in the storyboard?): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(element)",
+                         suggestions: NameSuggester.nearest(to: s.className, in: allClassNames))
+        }
     }
 
     private mutating func validateSegues() {
@@ -221,7 +254,7 @@ struct FlowValidator {
                 sink.error(o.position, o.path, "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
             }
             if s.kind == .relationship {
-                if let kind = flow.containerKind(of: source.className) {
+                if let kind = flow.containerKind(of: flow.runtimeClass(ofScene: s.source)) {
                     if let r = s.relationship, !kind.relationships.contains(r) {
                         let o = origin(s.origin, "relationship")
                         sink.error(o.position, o.path,
@@ -235,35 +268,114 @@ struct FlowValidator {
                             relationshipTargets[key] = path
                         }
                     }
-                } else {
+                } else if flow.isKnownClass(source.className) {
+                    // An unknown class has its own error (with a suggestion); this one would
+                    // only follow from it.
                     let o = origin(s.origin, "source")
                     sink.error(o.position, o.path,
-                               "a relationship segue needs a container as its source, but scene '\(source.id)' is a \(source.className), not a navigation, tab bar or split view controller")
+                               "a relationship segue needs a container as its source, but scene '\(source.id)' is \(English.article(source.className)) \(source.className), not a navigation, tab bar or split view controller")
                 }
             }
             if case .control(let name) = s.trigger, !source.controls.contains(name) {
                 let o = origin(s.origin, "trigger")
                 sink.unknown("control", name, at: o.position, o.path, known: source.controls, extra: " of scene '\(source.id)'")
             }
-            if s.trigger == .cell && source.rows.isEmpty {
+            if s.trigger.isRow && source.rows.isEmpty {
                 let o = origin(s.origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
             }
+            if case .row(let sec, let row) = s.trigger, !source.rows.isEmpty, !Self.hasRow(source, sec, row) {
+                let o = origin(s.origin, "trigger")
+                sink.error(o.position, o.path, "scene '\(source.id)' has no row [\(sec), \(row)]; it has \(Self.describeRows(source.rows))")
+            }
+            // Stale selectors load: at run time UIKit finds no method and says so (segue
+            // actions) or stays silent (unwind actions), as it does in shipped apps.
             if let a = s.action, !actionSelectors.contains(a.selector) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
-                sink.unknown("segue action", a.description, at: o.position, o.path,
-                             known: Set(known), extra: "; no class declares it in 'segueActions'")
+                sink.warning(o.position, o.path,
+                             "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
+                             suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
             }
             if let u = s.unwindAction, !unwindSelectors.contains(u.selector) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
-                sink.unknown("unwind action", u.description, at: o.position, o.path,
-                             known: Set(known), extra: "; no class declares it in 'unwindActions'")
+                sink.warning(o.position, o.path,
+                             "no class declares the unwind action '\(u.description)' in 'unwindActions' (renamed in code but not in the storyboard?): the unwind finds no destination and does nothing, silently",
+                             suggestions: NameSuggester.nearest(to: u.description, in: Set(known)))
+            }
+            if s.kind == .custom, let c = s.customClass, let known = flow.segueClasses, !known.contains(c) {
+                let o = origin(s.origin, "customClass")
+                sink.warning(o.position, o.path,
+                             "no class declares the segue class \(c) in 'segueClasses' (renamed in code but not in the storyboard?): performing the segue fails UIKit's assertion 'Could not create a segue of class'",
+                             suggestions: NameSuggester.nearest(to: c, in: known))
             }
             if let c = s.customClass, s.kind != .custom {
                 let o = origin(s.origin, "customClass")
                 sink.warning(o.position, o.path, "'customClass' \(c) is used only by custom segues")
+            }
+        }
+    }
+
+    static func hasRow(_ scene: Scene, _ section: Int, _ row: Int) -> Bool {
+        section < scene.rows.count && row < scene.rows[section]
+    }
+
+    static func describeRows(_ rows: [Int]) -> String {
+        rows.enumerated().map { "\($0.element) in section \($0.offset)" }.joined(separator: ", ")
+    }
+
+    /// Prototype maps that name real rows and used prototypes; two segues that one row fires.
+    private mutating func validateRows() {
+        var rowSegues: [Int: [Int]] = [:]
+        for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source, default: []].append(i) }
+        for (si, scene) in flow.scenes.enumerated() {
+            let segues = rowSegues[si] ?? []
+            let actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
+            var used: [String] = []
+            for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
+                if case .prototype(let name) = t, !used.contains(name) { used.append(name) }
+            }
+            for p in scene.prototypes {
+                for (k, r) in p.rows.enumerated() {
+                    let bad: Bool
+                    switch r {
+                    case .section(let sec): bad = sec >= scene.rows.count
+                    case .row(let sec, let row): bad = !Self.hasRow(scene, sec, row)
+                    }
+                    if bad {
+                        sink.error(nil, JSONPath.index(p.origin.path, k),
+                                   "scene '\(scene.id)' has no \(r.description.hasPrefix("section") ? "section \(r.section)" : "row \(r)"); it has \(scene.rows.isEmpty ? "no rows" : Self.describeRows(scene.rows))")
+                    }
+                }
+                if !used.contains(p.name) {
+                    sink.warning(p.origin.position, p.origin.path,
+                                 "no segue or action of scene '\(scene.id)' has the trigger prototype:\(p.name)", suggestions: NameSuggester.nearest(to: p.name, in: used))
+                }
+            }
+            let unmapped = used.filter { n in !scene.prototypes.contains { $0.name == n } }
+            if unmapped.count > 1 {
+                sink.warning(scene.origin.position, scene.origin.path,
+                             "scene '\(scene.id)' has \(used.count) prototypes (\(used.joined(separator: ", "))) and \"prototypes\" does not say which rows use \(unmapped.joined(separator: ", ")), so each of them takes every row no listed prototype claims; add \"prototypes\": { \"\(unmapped[0])\": [\"section:0\"] } with the rows its cells are in")
+            }
+            guard segues.count > 1, !scene.rows.isEmpty else { continue }
+            // Rows not named by a trigger or a prototype's cell:S:R behave alike within a section,
+            // so one of them stands for all.
+            var reported = Set<[Int]>()
+            for sec in scene.rows.indices where scene.rows[sec] > 0 {
+                var named = Set<Int>()
+                for i in segues { if case .row(sec, let r) = flow.segues[i].trigger { named.insert(r) } }
+                for p in scene.prototypes { for case .row(sec, let r) in p.rows { named.insert(r) } }
+                var candidates = named.filter { $0 < scene.rows[sec] }.sorted()
+                if let other = (0..<min(scene.rows[sec], candidates.count + 1)).first(where: { !named.contains($0) }) { candidates.append(other) }
+                for row in candidates {
+                    let firing = segues.filter { scene.fires(flow.segues[$0].trigger, section: sec, row: row) }
+                    guard firing.count > 1, reported.insert(firing).inserted else { continue }
+                    let o = origin(flow.segues[firing[1]].origin, "trigger")
+                    let names = firing.map { i in "segues[\(i)]" + (flow.segues[i].identifier.map { " '\($0)'" } ?? "") + " (\(flow.segues[i].trigger))" }
+                    sink.warning(o.position, o.path,
+                                 "\(names.joined(separator: " and ")) of scene '\(scene.id)' all fire on row [\(sec), \(row)], so one tap performs \(firing.count) segues; give each static cell its own trigger cell:S:R, or say which rows use which prototype with \"prototypes\"")
+                }
             }
         }
     }
@@ -273,6 +385,7 @@ struct FlowValidator {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
+            if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
         } else if flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
         }

@@ -57,7 +57,21 @@ public struct JSONReader {
     }
 
     private mutating func fail(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, position: position(at: offset ?? index))
+        let offset = offset ?? index
+        return JSONSyntaxError(message: message, position: offset < lineStart ? earlierPosition(offset) : position(at: offset))
+    }
+
+    /// The position of an offset on an earlier line than the current one (a trailing comma
+    /// followed by a line break): counted from the start, as it is needed once, for an error.
+    private func earlierPosition(_ offset: Int) -> SourcePosition {
+        var line = 1
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for i in start..<offset where bytes[i] == UInt8(ascii: "\n") {
+            line += 1
+            start = i + 1
+        }
+        let column = 1 + bytes[start..<offset].filter { $0 & 0xC0 != 0x80 }.count
+        return SourcePosition(line: line, column: column)
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONNode {
@@ -136,6 +150,7 @@ public struct JSONReader {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
+        var comma: Int?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -147,7 +162,8 @@ public struct JSONReader {
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the object opened at \(start) is not closed")
             }
-            if bytes[index] == UInt8(ascii: "}") { throw fail("trailing comma before '}'") }
+            // Reported at the comma, which is what to delete.
+            if bytes[index] == UInt8(ascii: "}") { throw fail("trailing comma before '}'", at: comma) }
             guard bytes[index] == UInt8(ascii: "\"") else {
                 throw unexpected("expected a member name in double quotes")
             }
@@ -165,7 +181,7 @@ public struct JSONReader {
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the object opened at \(start) is not closed")
             }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") { comma = index; index += 1; continue }
             if bytes[index] == UInt8(ascii: "}") { index += 1; break }
             throw unexpected("expected ',' or '}' in the object")
         }
@@ -177,6 +193,7 @@ public struct JSONReader {
         try enter()
         index += 1
         var items: [JSONNode] = []
+        var comma: Int?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -188,13 +205,14 @@ public struct JSONReader {
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the array opened at \(start) is not closed")
             }
-            if bytes[index] == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
+            // Reported at the comma, which is what to delete.
+            if bytes[index] == UInt8(ascii: "]") { throw fail("trailing comma before ']'", at: comma) }
             items.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the array opened at \(start) is not closed")
             }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: ",") { comma = index; index += 1; continue }
             if bytes[index] == UInt8(ascii: "]") { index += 1; break }
             throw unexpected("expected ',' or ']' in the array")
         }

@@ -2,26 +2,102 @@
 public struct Scene: Hashable, Sendable {
     public var id: String
     public var className: String
+    /// The UIKit class of the storyboard element (`<navigationController>` →
+    /// `UINavigationController`): what UIKit instantiates when no code declares `className`.
+    /// Nil: `UIViewController`.
+    public var elementClass: String?
     public var storyboardIdentifier: String?
     public var title: String?
     /// Row counts per section.
     public var rows: [Int]
+    /// Whether the flow gave `rows`; without it, the rows are those its `cell:S:R` triggers name.
+    public var rowsGiven: Bool
     public var controls: [String]
+    /// Which rows use which prototype cell, for `prototype:NAME` triggers, in file order.
+    public var prototypes: [PrototypeRows]
     public var nib: String?
     public var origin: Origin
 
     public init(id: String, className: String, origin: Origin = Origin(path: "", position: nil)) {
         self.id = id
         self.className = className
+        self.elementClass = nil
         self.storyboardIdentifier = nil
         self.title = nil
         self.rows = []
+        self.rowsGiven = false
         self.controls = []
+        self.prototypes = []
         self.nib = nil
         self.origin = origin
     }
 
     public var rowCount: Int { rows.reduce(0, +) }
+
+    /// Whether selecting row [section, row] fires what `trigger` connects. A prototype the scene
+    /// does not map takes every row that no mapped prototype claims.
+    public func fires(_ trigger: Trigger, section: Int, row: Int) -> Bool {
+        switch trigger {
+        case .manual, .control: return false
+        case .cell: return true
+        case .row(let s, let r): return s == section && r == row
+        case .prototype(let name):
+            if let p = prototypes.first(where: { $0.name == name }) { return p.covers(section: section, row: row) }
+            return !prototypes.contains { $0.covers(section: section, row: row) }
+        }
+    }
+}
+
+/// `"prototypes": { "NAME": ["section:S", "cell:S:R", …] }`: the rows whose cell is that prototype.
+public struct PrototypeRows: Hashable, Sendable {
+    public enum Rows: Hashable, Sendable, CustomStringConvertible {
+        case section(Int)
+        case row(section: Int, row: Int)
+
+        public init?(_ text: String) {
+            if text.hasPrefix("section:") {
+                let digits = text.dropFirst(8)
+                guard !digits.isEmpty, digits.count <= 9, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(digits) else { return nil }
+                self = .section(n)
+            } else if text.hasPrefix("cell:"), let (s, r) = Trigger.indexPath(text.dropFirst(5)) {
+                self = .row(section: s, row: r)
+            } else {
+                return nil
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .section(let s): "section:\(s)"
+            case .row(let s, let r): "cell:\(s):\(r)"
+            }
+        }
+
+        public var section: Int {
+            switch self {
+            case .section(let s), .row(let s, _): s
+            }
+        }
+    }
+
+    public var name: String
+    public var rows: [Rows]
+    public var origin: Origin
+
+    public init(name: String, rows: [Rows], origin: Origin) {
+        self.name = name
+        self.rows = rows
+        self.origin = origin
+    }
+
+    public func covers(section: Int, row: Int) -> Bool {
+        rows.contains {
+            switch $0 {
+            case .section(let s): s == section
+            case .row(let s, let r): s == section && r == row
+            }
+        }
+    }
 }
 
 public enum SegueKind: String, Hashable, Sendable, CaseIterable {

@@ -43,8 +43,22 @@ extension Session {
             guard let id = rest.from ?? sim.state.frontmost else { throw InputError("there is no view controller on screen", column: command.column) }
             SegueListView.write(for: id, sim: sim, names: &descriptions, into: &out)
             return
-        case .relaunch:
-            if let a = args.first { throw InputError("unexpected argument '\(a.text)'", at: a) }
+        case .relaunch, .device:
+            if name == .device {
+                guard let a = args.first else {
+                    out.add("the app runs on a \(sim.device.rawValue)", .note)
+                    return
+                }
+                guard let d = Device(rawValue: a.text) else {
+                    throw InputError("expected 'phone' or 'pad'", at: a, suggestions: NameSuggester.nearest(to: a.text, in: ["phone", "pad"], limit: 1))
+                }
+                if let extra = args.dropFirst().first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
+                sim.device = d
+                deviceOverride = d
+                out.add("the app runs on a \(d.rawValue) now; relaunching", .note)
+            } else if let a = args.first {
+                throw InputError("unexpected argument '\(a.text)'", at: a)
+            }
             // `launch` starts from an empty state; the flow's index is kept, not rebuilt.
             let events = sim.launch()
             out.events = events

@@ -13,6 +13,15 @@ extension Session {
     /// State-aware candidates: commands; segue identifiers of the front-most view controller (or
     /// the one named with `from`); its controls and actions; live scenes and addresses.
     public func completions(for lineBeforeCursor: String) -> CompletionRequest {
+        // A path argument is read quote-aware: `load "my flows/a` is one word being typed.
+        let first = lineBeforeCursor.drop { $0 == " " }.prefix { $0 != " " && $0 != "\t" }
+        if first == "load" || (first == "record" && recording == nil) {
+            let word = PathWord(lineBeforeCursor: lineBeforeCursor)
+            let before = lineBeforeCursor.dropLast(word.typed.count)
+            if Words.split(String(before)).count == 1 && before.last.map({ $0 == " " || $0 == "\t" }) == true {
+                return .path(prefix: word.path)
+            }
+        }
         let endsWithSpace = lineBeforeCursor.last == " " || lineBeforeCursor.isEmpty
         var words = Words.split(lineBeforeCursor).map(\.text)
         let prefix = endsWithSpace ? "" : (words.popLast() ?? "")
@@ -30,6 +39,7 @@ extension Session {
         }
         if command == "help" { return args.isEmpty ? offer(CommandCatalog.names) : offer([]) }
         if command == "trace" { return args.isEmpty ? offer(["on", "off"]) : offer([]) }
+        if command == "device" { return args.isEmpty ? offer(["phone", "pad"]) : offer([]) }
         guard let sim else { return offer([]) }
         let receiver = fromTarget(args, sim: sim) ?? sim.state.frontmost
         guard let receiver else { return offer([]) }

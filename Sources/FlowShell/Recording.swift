@@ -64,6 +64,7 @@ extension Session {
                 text += "# The built-in demo flow: a transcript without 'load' runs on it.\n"
             }
         }
+        if let d = deviceAtLogStart { lines.append("device \(d.rawValue)") }
         for line in history[logStart...] {
             let words = Words.split(line)
             guard let first = words.first?.text, first != "record", first != "quit" else { continue }

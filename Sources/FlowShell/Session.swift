@@ -20,6 +20,12 @@ public struct Session: Sendable {
     /// what `record` replays.
     var logStart = 0
     var traceAtLogStart = false
+    /// The device the current flow was launched on when it is not the flow's own (from
+    /// `deviceOverride`): `record` replays it with a `device` line after the `load`.
+    var deviceAtLogStart: Device?
+    /// The device every flow is launched on (`--device`, or the shell's `device` command),
+    /// instead of the flow's `"device"`.
+    public var deviceOverride: Device?
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
     /// Instance descriptions, made once per instance.
@@ -30,8 +36,9 @@ public struct Session: Sendable {
     public init() {}
 
     /// The built-in demo flow, launched.
-    public static func demo() -> Session {
+    public static func demo(device: Device? = nil) -> Session {
         var s = Session()
+        s.deviceOverride = device
         if case .success(let loaded) = FlowLoader.load(text: DemoFlow.json, file: DemoFlow.name) {
             s.install(loaded.flow, path: nil)
         }
@@ -39,6 +46,11 @@ public struct Session: Sendable {
     }
 
     public var flowName: String { sim?.flow.name ?? "no flow" }
+
+    /// The exit status of an interactive session: 3 when the app is crashed as you leave, else
+    /// 0. A person sees each error and retypes, and `relaunch` undoes a crash, so neither a
+    /// typo nor a crash already relaunched says anything about how the session ended.
+    public var interactiveStatus: Status { sim?.hasCrashed == true ? .crashed : .ok }
 
     /// `Items:ItemsViewController` — where the user is, for the prompt.
     public var location: String {
@@ -87,13 +99,14 @@ public struct Session: Sendable {
     }
 
     mutating func install(_ flow: Flow, path: String?, into out: inout Output) {
-        var s = Simulator(flow: flow)
+        var s = Simulator(flow: flow, device: deviceOverride)
         let events = s.launch()
         sim = s
         flowPath = path
         descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
+        deviceAtLogStart = deviceOverride.flatMap { $0 != flow.device ? $0 : nil }
         EventFormatter(sim: s, trace: trace).write(events, into: &out)
         if s.hasCrashed {
             out.add("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note)
@@ -150,6 +163,18 @@ public struct Session: Sendable {
             out.add("trace is \(args[0].text)", .note)
         case .record:
             try record(args, command: command, into: &out)
+        case .device where sim == nil:
+            // Before any flow: the device the next `load` launches on.
+            guard let a = args.first else {
+                out.add("flows launch on a \((deviceOverride ?? .phone).rawValue) unless their \"device\" says otherwise", .note)
+                return
+            }
+            guard let d = Device(rawValue: a.text) else {
+                throw InputError("expected 'phone' or 'pad'", at: a, suggestions: NameSuggester.nearest(to: a.text, in: ["phone", "pad"], limit: 1))
+            }
+            if let extra = args.dropFirst().first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
+            deviceOverride = d
+            out.add("flows launch on a \(d.rawValue) now", .note)
         default:
             // Moved out (not copied), so the engine's state stays uniquely referenced and is
             // mutated in place rather than copied on every command; moved back after.

@@ -18,13 +18,13 @@ public enum CommandCatalog {
         .init(name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
               details: "Without an argument, lists every command with a one-line summary.", example: "help perform"),
         .init(name: "load", synopsis: "load FLOW", summary: "load a flow file and launch its app",
-              details: "Reads a flow (format 1), reports every problem with its file, line, column and JSON path, and on success launches the app afresh. A flow that fails to load leaves the current one in place.",
+              details: "Reads a flow (format 1), reports every problem with its file, line, column and JSON path, and on success launches the app afresh. Names the storyboard kept after a rename in code (a scene's class, a segue action, an unwind action, a segue class) are warnings: the app runs as UIKit runs it. A flow that fails to load leaves the current one in place. Tab completes flows, storyboards and folders; put a path with spaces in double quotes.",
               example: "load flows/segue-actions.json"),
         .init(name: "where", synopsis: "where", summary: "draw the window's view-controller tree",
               details: "The presentation chain, navigation stacks, tabs, split columns and embedded children, with each instance's address and scene. The front-most view controller is marked.",
               example: "where"),
         .init(name: "segues", synopsis: "segues [from SCENE|ADDRESS]", summary: "what can be performed from here",
-              details: "The segues the front-most view controller (or the one named) owns: identifier, kind, destination, trigger, and which segue action UIKit will look up on which object — including the relationship segue actions of a container destination, which UIKit sends to this source. Then the class's code actions.",
+              details: "The segues the front-most view controller (or the one named) owns: identifier, kind, destination, trigger, and which segue action UIKit will look up on which object — including the relationship segue actions of a container destination and of the containers inside it (a navigation controller in a tab), which UIKit sends to this source. Then the class's code actions.",
               example: "segues"),
         .init(name: "perform", synopsis: "perform ID [from SCENE|ADDRESS] [sender EXPR]", summary: "performSegue(withIdentifier:sender:)",
               details: "Calls performSegue(withIdentifier:sender:) on the front-most view controller (or the one named with from, which may also come first: perform from SCENE ID). shouldPerformSegue is not consulted, as in UIKit. An identifier the receiver does not own raises UIKit's NSInvalidArgumentException. The sender is nil unless given (`sender self`).",
@@ -33,7 +33,7 @@ public enum CommandCatalog {
               details: "Runs what the control is connected to: its triggered segues (which ask shouldPerformSegue first) and its code actions.",
               example: "tap add"),
         .init(name: "select", synopsis: "select ROW [SECTION] [from SCENE|ADDRESS]", summary: "select a table or collection row",
-              details: "Sets the selection (what indexPathForSelectedRow returns), then runs the cell's segue (asking shouldPerformSegue) and the didSelectRowAt code actions. Rows and sections count from 0.",
+              details: "Sets the selection (what indexPathForSelectedRow returns), then runs only what fires on that row: its static cell's segue (cell:S:R), the segue of the prototype the row uses (prototype:NAME), every row's (cell), each asking shouldPerformSegue, then the code actions with those triggers. Rows and sections count from 0.",
               example: "select 2"),
         .init(name: "call", synopsis: "call ACTION [from SCENE|ADDRESS]", summary: "run a code action of the front-most class",
               details: "Runs a code path of the class by its Swift name (or its base name): performSegue, present, push, show, dismiss or pop, through the same machinery as segues.",
@@ -53,6 +53,9 @@ public enum CommandCatalog {
               example: "trace on"),
         .init(name: "relaunch", synopsis: "relaunch", summary: "start the app again from launch",
               details: "Throws the app's state away (also after a crash) and launches it again.", example: "relaunch"),
+        .init(name: "device", synopsis: "device [phone|pad]", summary: "the device the app runs on; changing it relaunches",
+              details: "phone (compact width, the default unless the flow's \"device\" or --device says otherwise): a split view controller is collapsed, showing its primary column's navigation stack; showDetail pushes onto it (a navigation controller destination is unwrapped) and back returns; a popover adapts to a sheet. pad (regular width): both columns of a split view are on screen and showDetail replaces the secondary one. 'device' alone tells which one is in use.",
+              example: "device pad"),
         .init(name: "scenes", synopsis: "scenes", summary: "list the flow's scenes",
               details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
         .init(name: "history", synopsis: "history", summary: "the commands of this session",
@@ -61,7 +64,7 @@ public enum CommandCatalog {
               details: "Writes the session so far to FILE as a transcript: the load of the current flow, then every command since with its output, as 'flownav test FILE' will replay it. Each later command is appended as it runs (a comment typed at the prompt becomes a comment line), until 'record off' or 'record stop'. 'record' alone tells whether a recording is on. Paths in the transcript are relative to its folder.",
               example: "record flows/my-story.flownav"),
         .init(name: "quit", synopsis: "quit", summary: "leave flownav",
-              details: "Exits with the session's status: 0, or 1 after a rejected command, 2 after a failed load, 3 after a crash.", example: "quit"),
+              details: "Exits with the session's status. Reading commands from a pipe or file (batch mode), the worst so far: 0, or 1 after a rejected command, 2 after a failed load, 3 after a crash. At a terminal: 0, or 3 when the app is crashed as you leave ('relaunch' first for 0).", example: "quit"),
     ]
 
     public static var names: [String] { all.map(\.name) }
@@ -89,7 +92,7 @@ public enum CommandCatalog {
 
 /// A command by its position in `CommandCatalog.all` (a test checks that the order matches).
 enum CommandID: Int, CaseIterable, Sendable {
-    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, scenes, history, record, quit
+    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, history, record, quit
 
     var info: CommandInfo { CommandCatalog.all[rawValue] }
 }

@@ -1,3 +1,4 @@
+import FlowModel
 import Dispatch
 
 /// What replaying one transcript gave.
@@ -48,9 +49,10 @@ public enum TranscriptRunner {
     /// The built-in demo, loaded once and copied for each transcript that does not `load`.
     private static let demo = Session.demo()
 
-    public static func run(path: String) -> TranscriptResult {
+    /// `device`: the device every flow is launched on (`--device`) instead of the flow's own.
+    public static func run(path: String, device: Device? = nil) -> TranscriptResult {
         switch Transcript.read(path: path) {
-        case .success(let t): return run(t)
+        case .success(let t): return run(t, device: device)
         case .failure(let e): return TranscriptResult(path: path, outcome: .invalid(e), commands: 0, diff: "", updatedText: nil)
         }
     }
@@ -62,8 +64,9 @@ public enum TranscriptRunner {
         }
     }
 
-    public static func run(_ transcript: Transcript) -> TranscriptResult {
-        var session = transcript.startsWithLoad ? Session() : demo
+    public static func run(_ transcript: Transcript, device: Device? = nil) -> TranscriptResult {
+        var session = transcript.startsWithLoad ? Session() : device.map { Session.demo(device: $0) } ?? demo
+        session.deviceOverride = device
         session.baseDirectory = transcript.folder
         var mismatches: [(command: Int, actual: [String])] = []
         var ran = 0
@@ -137,14 +140,14 @@ public enum TranscriptRunner {
 
     /// Runs transcripts in parallel across the machine's cores; results come back in the order
     /// of `paths`.
-    public static func run(paths: [String]) -> [TranscriptResult] {
-        guard paths.count > 1 else { return paths.map { run(path: $0) } }
+    public static func run(paths: [String], device: Device? = nil) -> [TranscriptResult] {
+        guard paths.count > 1 else { return paths.map { run(path: $0, device: device) } }
         let results = UnsafeMutableBufferPointer<TranscriptResult?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         let slots = ResultSlots(results)
         DispatchQueue.concurrentPerform(iterations: paths.count) { i in
-            slots.store(run(path: paths[i]), at: i)
+            slots.store(run(path: paths[i], device: device), at: i)
         }
         return results.map { $0! }
     }

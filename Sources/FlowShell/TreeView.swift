@@ -72,7 +72,10 @@ struct TreeView {
             case .primary:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("primary" as StaticString) }
             case .secondary:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("secondary" as StaticString) }
+                let collapsed = sim.state.compact
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
+                    out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
+                }
             case .embedded:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
             }
@@ -94,6 +97,14 @@ extension Output {
         switch t {
         case .manual: write("manual" as StaticString)
         case .cell: write("cell" as StaticString)
+        case .row(let section, let row):
+            write("cell:" as StaticString)
+            write(String(section))
+            write(byte: 0x3A)
+            write(String(row))
+        case .prototype(let p):
+            write("prototype:" as StaticString)
+            write(p)
         case .control(let c):
             write("control:" as StaticString)
             write(c)
@@ -203,6 +214,9 @@ struct SegueListView {
                     out.write(" → (unwind: " as StaticString)
                     out.write(s.unwindAction?.selector ?? "?")
                     out.write(byte: 0x29)
+                    if let u = s.unwindAction, !flow.classes.values.contains(where: { c in c.unwindActions.contains { SelectorName($0).selector == u.selector } }) {
+                        out.write(" (no class implements it: the unwind does nothing)" as StaticString)
+                    }
                 }
                 out.write("  [" as StaticString)
                 out.write(s.trigger)
@@ -212,20 +226,29 @@ struct SegueListView {
                     out.write("      segue action: " as StaticString)
                     lookup(a.selector, on: id, into: &out)
                 }
-                if let d = s.destination {
-                    for r in flow.relationshipSegues(of: d) {
-                        guard let child = flow.segues[r].destination, let a = flow.segues[r].action else { continue }
-                        out.write("      child '" as StaticString)
-                        out.write(flow.scenes[child].id)
-                        out.write("' (" as StaticString)
-                        out.write(flow.segues[r].relationship?.rawValue ?? "")
-                        out.write("): " as StaticString)
-                        lookup(a.selector, on: id, into: &out)
-                    }
-                }
+                if let d = s.destination { writeChildActions(of: d, on: id, into: &out, visited: [d]) }
             }
         }
         writeActions(id, into: &out)
+    }
+
+    /// Every relationship child decoded with the container, at any depth (a navigation
+    /// controller in a tab of a presented tab bar controller): each child's selector goes to the
+    /// same outer source, as the engine sends it.
+    private func writeChildActions(of scene: Int, on id: Int, into out: inout Output, visited: Set<Int>) {
+        let flow = sim.flow
+        for r in flow.relationshipSegues(of: scene) {
+            guard let child = flow.segues[r].destination, !visited.contains(child) else { continue }
+            if let a = flow.segues[r].action {
+                out.write("      child '" as StaticString)
+                out.write(flow.scenes[child].id)
+                out.write("' (" as StaticString)
+                out.write(flow.segues[r].relationship?.rawValue ?? "")
+                out.write("): " as StaticString)
+                lookup(a.selector, on: id, into: &out)
+            }
+            writeChildActions(of: child, on: id, into: &out, visited: visited.union([child]))
+        }
     }
 
     private func lookup(_ selector: String, on id: Int, into out: inout Output) {

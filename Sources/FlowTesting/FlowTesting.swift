@@ -26,6 +26,20 @@ public struct FlowApp: Sendable {
         }
     }
 
+    /// Loads a flow file whose relative path starts from the folder of `file`: pass `#filePath`
+    /// and the test finds its flow under Xcode (whose working directory is not the package) and
+    /// `swift test` alike. `FlowApp(path: "Flows/app.json", relativeTo: #filePath)`.
+    public init(path: String, relativeTo file: String) throws(LoadError) {
+        try self.init(path: Self.resolve(path, relativeTo: file))
+    }
+
+    /// `path` from the folder of `file` (a `#filePath`); an absolute path as it is.
+    public static func resolve(_ path: String, relativeTo file: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        guard let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
+
     /// Loads a flow from JSON text; `name` stands for its file in diagnostics.
     public init(json: String, name: String = "flow.json") throws(LoadError) {
         switch FlowLoader.load(text: json, file: name) {
@@ -60,7 +74,16 @@ public struct FlowApp: Sendable {
     @discardableResult
     public mutating func send(_ command: String) throws(Rejected) -> Response {
         let out = session.execute(command)
-        let response = Response(command: command, output: out)
+        var response = Response(command: command, output: out)
+        if let sim = session.sim {
+            response.calls = out.events.compactMap { event in
+                switch event {
+                case .called(let id, let method, _): Call(viewController: id.map { viewController($0, in: sim) }, method: method)
+                case .lifecycle(let id, let callback): Call(viewController: viewController(id, in: sim), method: callback.rawValue)
+                default: nil
+                }
+            }
+        }
         if response.status == .rejected { throw Rejected(command: command, lines: response.lines) }
         return response
     }
@@ -80,6 +103,19 @@ public struct FlowApp: Sendable {
         public var status: Status
         /// The engine's events behind the lines (`import FlowEngine` to match on them).
         public var events: [Event]
+        /// Every method UIKit or the app called, in order, with the view controller it was
+        /// called on: what the shell prints as `call <Items.DetailViewController: 0x…>
+        /// viewDidLoad()` is `Call(viewController: detail, method: "viewDidLoad()")`.
+        public var calls: [Call] = []
+
+        /// Whether `method` (`viewDidLoad()`, `prepare(for:sender:)`) was called on an instance
+        /// of `className`, or of the scene `scene`.
+        public func called(_ method: String, on className: String? = nil, scene: String? = nil) -> Bool {
+            calls.contains { c in
+                c.method == method && (className == nil || c.viewController?.className == className)
+                    && (scene == nil || c.viewController?.scene == scene)
+            }
+        }
 
         init(command: String, output: Output) {
             self.command = command
@@ -112,6 +148,21 @@ public struct FlowApp: Sendable {
     }
 
     // MARK: State
+
+    /// A method called during a command, and on which view controller (nil for a class
+    /// method such as an initializer called before the instance exists).
+    public struct Call: Sendable, Equatable, CustomStringConvertible {
+        public var viewController: ViewController?
+        public var method: String
+        public var description: String { "call     \(viewController?.description ?? "") \(method)" }
+    }
+
+    /// The view controller an engine event's instance number stands for (`Event` carries
+    /// numbers: `.lifecycle(id: 2, callback: .viewDidLoad)`).
+    public func viewController(id: Int) -> ViewController? {
+        guard let sim = session.sim, id >= 0, id < sim.state.instances.count else { return nil }
+        return viewController(id, in: sim)
+    }
 
     /// A view controller instance as the simulated runtime sees it.
     public struct ViewController: Sendable, Equatable, CustomStringConvertible {
@@ -215,6 +266,7 @@ public struct FlowApp: Sendable {
     /// unless it starts with `load`, relative paths from the transcript's folder. Throws when
     /// the file cannot be read or is not a transcript (with the line and column).
     public static func runTranscript(path: String) throws(TranscriptError) -> TranscriptReport {
+        if let problem = missing(path) { throw problem }
         let r = TranscriptRunner.run(path: path)
         if case .invalid(let e) = r.outcome { throw e }
         return TranscriptReport(path: r.path, passed: r.passed, commands: r.commands, diff: r.diff,
@@ -230,9 +282,36 @@ public struct FlowApp: Sendable {
                                 updatedText: r.passed ? nil : r.updatedText)
     }
 
+    /// Replays a transcript whose relative path starts from the folder of `file` (`#filePath`).
+    public static func runTranscript(path: String, relativeTo file: String) throws(TranscriptError) -> TranscriptReport {
+        try runTranscript(path: resolve(path, relativeTo: file))
+    }
+
     /// The `.flownav` files under a folder, recursively, sorted: arguments for a parameterised
-    /// test (`@Test(arguments: FlowApp.transcripts(in: "flows"))`).
+    /// test (`@Test(arguments: FlowApp.transcripts(in: "flows"))`). A folder that does not
+    /// exist, or holds no transcript, gives itself as the one case, so that `runTranscript`
+    /// fails the test with the reason instead of the run passing with no cases (a typo).
     public static func transcripts(in folder: String) -> [String] {
-        TranscriptFinder.transcripts(in: folder)
+        let found = TranscriptFinder.transcripts(in: folder)
+        return found.isEmpty ? [folder] : found
+    }
+
+    /// `transcripts(in:)` for a folder relative to the folder of `file` (`#filePath`).
+    public static func transcripts(in folder: String, relativeTo file: String) -> [String] {
+        transcripts(in: resolve(folder, relativeTo: file))
+    }
+
+    /// Why `path` cannot be a transcript: missing, or a folder `transcripts(in:)` found empty.
+    private static func missing(_ path: String) -> TranscriptError? {
+        switch TranscriptFinder.find(path) {
+        case .failure:
+            return TranscriptError(path: path, message: "no such file or folder; check the transcripts folder's name (relative paths start from the working directory, or from the test file with relativeTo: #filePath)")
+        case .success(let found) where found.isEmpty:
+            return TranscriptError(path: path, message: "a folder with no .flownav transcripts in it")
+        case .success(let found) where found != [path]:
+            return TranscriptError(path: path, message: "a folder, not a transcript; pass FlowApp.transcripts(in:) as the test's arguments")
+        case .success:
+            return nil
+        }
     }
 }

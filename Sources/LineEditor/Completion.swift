@@ -32,7 +32,8 @@ enum CompletionAction: Equatable {
             return
         }
         if candidates.count == 1 {
-            self = .replace(deleteScalars: deleteScalars, insert: first + " ")
+            // A folder is completed further with the next Tab: no space after its slash.
+            self = .replace(deleteScalars: deleteScalars, insert: first.hasSuffix("/") ? first : first + " ")
             return
         }
         let prefix = Self.commonPrefix(candidates)

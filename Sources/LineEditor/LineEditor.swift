@@ -69,13 +69,12 @@ public final class LineEditor {
         _ = flownav_sigint_take()
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count) else {
-            // Check count first: at end of file errno can still hold a stale EINTR.
-            let interrupted = count == -1 && errno == EINTR
+            // Check count first: at end of file errno can still hold a stale EINTR. Ctrl-C
+            // during an incremental search (Ctrl-R) ends el_gets without EINTR, as if the
+            // input had ended; the SIGINT flag tells it apart, so it cancels like Ctrl-G.
+            let interrupted = flownav_sigint_take() != 0 || (count == -1 && errno == EINTR)
             flownav_write_stdout("\n")
-            if interrupted {
-                _ = flownav_sigint_take()
-                return .interrupted
-            }
+            if interrupted { return .interrupted }
             // count 0 is Ctrl-D on an empty line; any other failure (e.g. the terminal went
             // away) ends the session too rather than spinning on a dead input.
             return .endOfFile

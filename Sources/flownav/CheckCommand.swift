@@ -21,8 +21,14 @@ struct CheckCommand: ParsableCommand {
             segues, back, dismiss, tab N), and reports every distinct crash, UIKit warning and nil \
             dependency once, with the shortest path that reaches it.
 
-            Exit status: 0 when no finding is at or above --severity; 1 otherwise; 2 when a flow \
-            cannot be loaded (or the output cannot be written).
+            A finding the flow's authors intend is suppressed in the flow, by rule and place, with \
+            a reason the report shows ("suppress": [{"rule": …, "at": "segues[5]", "reason": …}]). \
+            To adopt check on a flow that already has findings, write them once with \
+            --write-baseline FILE, then run with --baseline FILE: only new findings are reported.
+
+            Exit status: 0 when no finding (suppressed and baselined ones aside) is at or above \
+            --severity; 1 otherwise; 2 when a flow cannot be loaded (or a file cannot be read or \
+            written).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -50,8 +56,17 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Which 'perform ID' commands to explore: none, manual (manual segues no code action of the flow performs), or all (every identified segue of the front-most scene, as code could perform it).")
     var perform: String = "manual"
 
+    @Option(help: "Report only findings that this baseline file does not list (written by --write-baseline), so CI fails only on new ones.", completion: .file(extensions: ["json"]))
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"), help: "Write every finding (suppressed ones aside) to this baseline file, for a later --baseline.", completion: .file(extensions: ["json"]))
+    var writeBaseline: String?
+
     @Flag(name: .customLong("lint-only"), help: "Only the lints; do not explore.")
     var lintOnly = false
+
+    @Option(help: "The device to explore on: phone, pad, or all (both, saying which device a finding needs); default: the flow's \"device\", or phone.")
+    var device: String?
 
     @Flag(name: .customLong("no-reuse"), help: "Run every transition in the engine, instead of reusing a command's outcome for states with the same root and tab (the report is the same, only slower).")
     var noReuse = false
@@ -59,6 +74,7 @@ struct CheckCommand: ParsableCommand {
     func validate() throws {
         if flows.isEmpty { throw ValidationError("give at least one flow file") }
         if Severity(name: severity) == nil { throw ValidationError("--severity must be error, warning or note, not '\(severity)'") }
+        if let device, device != "all", Device(rawValue: device) == nil { throw ValidationError("--device must be phone, pad or all, not '\(device)'") }
         if ExploreOptions.Perform(rawValue: perform) == nil { throw ValidationError("--perform must be none, manual or all, not '\(perform)'") }
         if depth < 0 || depth > 10_000 { throw ValidationError("--depth must be from 0 to 10,000") }
         if maxStates < 1 || maxStates > 100_000_000 { throw ValidationError("--max-states must be from 1 to 100,000,000") }
@@ -76,11 +92,27 @@ struct CheckCommand: ParsableCommand {
             switch FlowLoader.load(path: path) {
             case .success(let loaded):
                 for w in loaded.warnings { Terminal.writeError(w.description + "\n") }
-                reports.append(Checker.check(loaded.flow, options: options))
+                let devices: [Device] = device == "all" ? Device.allCases : device.flatMap(Device.init(rawValue:)).map { [$0] } ?? []
+                reports.append(Checker.check(loaded.flow, options: options, devices: devices))
             case .failure(let error):
                 for d in error.diagnostics { Terminal.writeError(d.description + "\n") }
                 if error.omitted > 0 { Terminal.writeError("… and \(error.omitted) more errors\n") }
                 loadFailed = true
+            }
+        }
+        if let writeBaseline {
+            if let problem = TranscriptFiles.writeFile(writeBaseline, Baseline(reports).json) {
+                Terminal.writeError("error: \(problem)\n")
+                throw ExitCode(2)
+            }
+        }
+        if let baseline {
+            do {
+                let b = try Baseline.read(baseline)
+                for i in reports.indices { b.apply(to: &reports[i]) }
+            } catch {
+                Terminal.writeError(error.message + "\n")
+                throw ExitCode(2)
             }
         }
         var text = ""
@@ -108,7 +140,7 @@ struct CheckCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         } else {
-            Terminal.write(text)
+            Terminal.write(format == .text && Terminal.colours ? Colours.checkReport(text) : text)
         }
         if loadFailed { throw ExitCode(2) }
         if reports.contains(where: { $0.count(atLeast: threshold) > 0 }) { throw ExitCode(1) }
@@ -134,10 +166,11 @@ enum TranscriptFiles {
             guard let absoluteFlow = realPath(report.file) else { throw FileError(message: "cannot resolve \(report.file)") }
             let load = relative(absoluteFlow, from: absoluteDir)
             for f in report.findings where f.path != nil && f.severity >= threshold {
+                let device = f.device.flatMap { $0 != report.flowDevice ? $0 : nil }
                 let n = (counts[f.rule.id] ?? 0) + 1
                 counts[f.rule.id] = n
                 let file = (dir.hasSuffix("/") ? dir : dir + "/") + "\(f.rule.id)-\(n).flownav"
-                let text = transcript(f, load: load, baseDirectory: absoluteDir)
+                let text = transcript(f, load: load, device: device, baseDirectory: absoluteDir)
                 if let problem = writeFile(file, text) { throw FileError(message: problem) }
                 written.append(file)
             }
@@ -147,7 +180,7 @@ enum TranscriptFiles {
 
     /// The transcript: comments saying what was found, then `load` and the path's commands,
     /// each followed by the session's output.
-    static func transcript(_ f: Finding, load: String, baseDirectory: String) -> String {
+    static func transcript(_ f: Finding, load: String, device: Device? = nil, baseDirectory: String) -> String {
         var out = "# flownav check: \(f.rule.id) (\(f.severity)) — \(f.rule.summary)\n"
         for l in f.message.split(separator: "\n") { out += "# \(l)\n" }
         out += "# at \(f.location)\(f.origin.map { $0.path.isEmpty ? "" : " (\($0.path))" } ?? "")\n"
@@ -155,7 +188,7 @@ enum TranscriptFiles {
         out += "# the shortest path from launch: \(steps.count) event\(steps.count == 1 ? "" : "s")\n"
         var session = Session()
         session.baseDirectory = baseDirectory
-        for line in ["load " + load.shellWord] + steps.map(\.text) {
+        for line in ["load " + load.shellWord] + (device.map { ["device \($0.rawValue)"] } ?? []) + steps.map(\.text) {
             out += Transcript.marker + line + "\n"
             for l in session.execute(line).lines { out += l.text + "\n" }
         }

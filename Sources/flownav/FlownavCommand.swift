@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowModel
 import FlowShell
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ struct Flownav: ParsableCommand {
     /// parser, whose reflection over every command's properties was a third of start-up.
     static func main() {
         if CommandLine.arguments.count == 1 {
-            Glibc.exit(Shell.open(flow: nil, echo: false, bail: false, batch: false))
+            Glibc.exit(Shell.open(flow: nil, echo: false, bail: false, batch: false, device: nil))
         }
         main(nil)
     }
@@ -31,11 +32,15 @@ struct Shell: ParsableCommand {
         commandName: "shell",
         abstract: "Open the shell on a flow (the default: `flownav FLOW` is `flownav shell FLOW`).",
         discussion: """
-            With no FLOW, opens the demo flow built into flownav. When standard input is not a \
-            terminal, commands are read from it (batch mode): no banner, no prompt, no colour.
+            With no FLOW, opens the demo flow built into flownav. The shell is interactive when \
+            standard input is a terminal (`flownav FLOW | tee log` keeps the prompt and line \
+            editing); otherwise commands are read from it (batch mode): no banner, no prompt, no \
+            colour. Colour only on a terminal, never with NO_COLOR.
 
-            Exit status: 0 when every command ran and the app never crashed; 1 when a command \
-            was rejected; 2 when a flow could not be loaded; 3 when the simulated app crashed.
+            Exit status in batch mode: 0 when every command ran and the app never crashed; 1 when \
+            a command was rejected; 2 when a flow could not be loaded; 3 when the simulated app \
+            crashed. Interactive: 0, or 3 when the app is crashed as you leave (2 when FLOW \
+            cannot be loaded).
             """
     )
 
@@ -51,16 +56,24 @@ struct Shell: ParsableCommand {
     @Flag(help: "Read commands as in batch mode even on a terminal.")
     var batch = false
 
+    @Option(help: "The device the app runs on: phone (compact width: split views collapse) or pad; default: the flow's \"device\", or phone.")
+    var device: String?
+
+    func validate() throws {
+        if let device, Device(rawValue: device) == nil { throw ValidationError("--device must be phone or pad, not '\(device)'") }
+    }
+
     func run() throws {
-        throw ExitCode(Self.open(flow: flow, echo: echo, bail: bail, batch: batch))
+        throw ExitCode(Self.open(flow: flow, echo: echo, bail: bail, batch: batch, device: device.flatMap(Device.init(rawValue:))))
     }
 
     /// Runs the shell to its end and returns the exit status.
-    static func open(flow: String?, echo: Bool, bail: Bool, batch: Bool) -> Int32 {
-        var session = Session.demo()
+    static func open(flow: String?, echo: Bool, bail: Bool, batch: Bool, device: Device?) -> Int32 {
+        var session = Session.demo(device: device)
         var startup = Output()
         if let flow {
             session = Session()
+            session.deviceOverride = device
             startup = session.load(path: flow)
             if startup.status == .loadFailed {
                 for l in startup.lines { Terminal.writeError(l.text + "\n") }

@@ -6,7 +6,9 @@ import Glibc
 #endif
 
 enum Terminal {
-    static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
+    /// Interactive when standard input is a terminal, as sqlite3, psql and python decide:
+    /// `flownav FLOW | tee log` keeps the prompt and line editing.
+    static var isInteractive: Bool { isatty(0) == 1 }
 
     static var environment: [String: String] {
         var env: [String: String] = [:]
@@ -82,19 +84,8 @@ enum Terminal {
     }
 
     static func render(_ line: OutputLine, colours: Bool) -> String {
-        guard colours else { return line.text }
-        let code: String
-        switch line.style {
-        case .plain: return line.text
-        case .event: code = "0"
-        case .console: code = "33"
-        case .note: code = "2"
-        case .error: code = "31"
-        case .warning: code = "35"
-        case .crash: code = "1;31"
-        case .heading: code = "1"
-        }
-        return "\u{1B}[\(code)m\(line.text)\u{1B}[0m"
+        guard colours, let code = Colours.code(line.style) else { return line.text }
+        return Colours.paint(line.text, code)
     }
 }
 
@@ -239,7 +230,7 @@ struct InteractiveShell {
             let prompt = colours ? "\u{1B}[1;36m\(location)\u{1B}[0m> " : "\(location)> "
             switch editor.read(prompt: prompt) {
             case .endOfFile:
-                return box.session.status
+                return box.session.interactiveStatus
             case .interrupted:
                 continue
             case .line(let line):
@@ -251,7 +242,7 @@ struct InteractiveShell {
                     box.session.stopRecording()
                     Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
                 }
-                if out.quit { return box.session.status }
+                if out.quit { return box.session.interactiveStatus }
             }
         }
     }
@@ -268,15 +259,18 @@ final class SessionBox {
         case .words(let prefix, let words):
             return CompletionResult(replaceLength: prefix.count, candidates: words)
         case .path(let prefix):
-            // `load` takes a flow, `record` a transcript.
+            // `load` takes a flow or a storyboard (not the flow schema), `record` a transcript.
             let command = before.split(separator: " ").first ?? ""
-            let suffix = command == "record" ? ".flownav" : ".json"
-            return CompletionResult(replaceLength: prefix.count, candidates: Self.paths(prefix, suffix: suffix))
+            let word = PathWord(lineBeforeCursor: before)
+            let accept: (String) -> Bool = command == "record"
+                ? { $0.hasSuffix(".flownav") }
+                : { ($0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")) || $0.hasSuffix(".storyboard") }
+            return CompletionResult(replaceLength: word.typed.count, candidates: word.insertions(Self.paths(prefix, accept: accept)))
         }
     }
 
-    /// Files ending with `suffix` and folders, starting with `prefix`; folders end with `/`.
-    static func paths(_ prefix: String, suffix: String) -> [String] {
+    /// Files `accept` takes and folders, starting with `prefix`; folders end with `/`.
+    static func paths(_ prefix: String, accept: (String) -> Bool) -> [String] {
         let slash = prefix.lastIndex(of: "/")
         let folder = slash.map { String(prefix[...$0]) } ?? ""
         let stem = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
@@ -290,7 +284,7 @@ final class SessionBox {
             guard stat(folder + name, &info) == 0 else { continue }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 out.append(folder + name + "/")
-            } else if name.hasSuffix(suffix) {
+            } else if accept(name) {
                 out.append(folder + name)
             }
         }

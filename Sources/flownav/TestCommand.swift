@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowModel
 import FlowShell
 
 #if canImport(Glibc)
@@ -15,9 +16,10 @@ struct TestCommand: ParsableCommand {
             runs in a fresh session, on the flow it loads (or the built-in demo flow), with \
             relative paths resolved against its own folder. A mismatch prints a unified diff \
             from the file (expected) to what the session printed (actual), with the file's line \
-            numbers. The run ends with 'N passed, N failed'.
+            numbers. The run ends with 'N passed, N failed' ('N passed, N updated, N failed' with \
+            --update). Colour on a terminal only, never when piped or when NO_COLOR is set.
 
-            Exit status: 0 when every transcript passed (with --update: passed or was \
+            Exit status: 0 when no transcript failed (with --update: every failing one was \
             rewritten); 1 otherwise.
             """)
 
@@ -31,8 +33,29 @@ struct TestCommand: ParsableCommand {
         """)
     var update = false
 
+    @Option(help: "Launch every flow on this device (phone or pad) instead of the flow's own \"device\"; a transcript's 'device' lines still switch.")
+    var device: String?
+
+    var colours: Bool { Terminal.colours }
+
+    func paint(_ text: String, _ code: String) -> String {
+        colours ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// A unified diff with removed lines red and added lines green, on a terminal.
+    func paintDiff(_ diff: String) -> String {
+        guard colours else { return diff }
+        var out = ""
+        for line in diff.split(separator: "\n", omittingEmptySubsequences: false).dropLast(diff.hasSuffix("\n") ? 1 : 0) {
+            let code = line.hasPrefix("---") || line.hasPrefix("+++") ? "1" : line.hasPrefix("-") ? "31" : line.hasPrefix("+") ? "32" : line.hasPrefix("@@") ? "36" : nil
+            out += (code.map { paint(String(line), $0) } ?? String(line)) + "\n"
+        }
+        return out
+    }
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give transcript files or folders, e.g. 'flownav test flows'") }
+        if let device, Device(rawValue: device) == nil { throw ValidationError("--device must be phone or pad, not '\(device)'") }
     }
 
     func run() throws {
@@ -45,20 +68,20 @@ struct TestCommand: ParsableCommand {
             }
         }
         var failed = missing.count
-        for m in missing { Terminal.write("FAIL  \(m)\n") }
+        for m in missing { Terminal.write(paint("FAIL", "31") + "  \(m)\n") }
         var passed = 0
         var updated = 0
-        for r in TranscriptRunner.run(paths: files) {
+        for r in TranscriptRunner.run(paths: files, device: device.flatMap(Device.init(rawValue:))) {
             switch r.outcome {
             case .passed:
                 passed += 1
-                Terminal.write("ok    \(r.path) (\(r.commands) command\(r.commands == 1 ? "" : "s"))\n")
+                Terminal.write(paint("ok", "32") + "    \(r.path) (\(r.commands) command\(r.commands == 1 ? "" : "s"))\n")
             case .invalid(let e):
                 failed += 1
-                Terminal.write("FAIL  \(r.path)\n\(e)\n")
+                Terminal.write(paint("FAIL", "31") + "  \(r.path)\n\(e)\n")
             case .failed:
                 failed += 1
-                Terminal.write("FAIL  \(r.path)\n\(r.diff)")
+                Terminal.write(paint("FAIL", "31") + "  \(r.path)\n" + paintDiff(r.diff))
                 guard update else { continue }
                 if let text = r.updatedText {
                     if let error = AtomicFile.replace(r.path, with: text) {
@@ -72,9 +95,12 @@ struct TestCommand: ParsableCommand {
                 }
             }
         }
-        if update && updated > 0 { Terminal.write("updated \(updated) transcript\(updated == 1 ? "" : "s")\n") }
-        Terminal.write("\(passed) passed, \(failed) failed\n")
-        if failed > updated { throw ExitCode(1) }
+        // A rewritten transcript no longer fails: the last line counts it once, as updated, so
+        // that it agrees with the exit status.
+        let stillFailing = failed - updated
+        let summary = update ? "\(passed) passed, \(updated) updated, \(stillFailing) failed" : "\(passed) passed, \(failed) failed"
+        Terminal.write(paint(summary, stillFailing > 0 ? "1;31" : "1;32") + "\n")
+        if stillFailing > 0 { throw ExitCode(1) }
     }
 }
 

@@ -71,7 +71,7 @@ struct ReuseTests {
         #expect(wrong == [])
     }
 
-    @Test("tab bar flows made from 16 seeds: reusing gives the report running everything gives")
+    @Test("tab bar flows made from 16 seeds, on phone and pad: reusing gives the report running everything gives")
     func randomFlows() throws {
         var reused = 0, loaded = 0
         for seed in 1...16 as ClosedRange<UInt64> {
@@ -85,7 +85,11 @@ struct ReuseTests {
                 continue
             }
             loaded += 1
-            reused += Self.expectSame(loadedFlow.flow, depth: 6, maxStates: 3_000, perform: seed % 2 == 0 ? .all : .manual).reused
+            // Both layouts of their split views: collapsed (phone) and both columns (pad, where
+            // every visible column's controls are tried).
+            var flow = loadedFlow.flow
+            flow.device = seed % 4 < 2 ? .pad : .phone
+            reused += Self.expectSame(flow, depth: 6, maxStates: 3_000, perform: seed % 2 == 0 ? .all : .manual).reused
         }
         #expect(loaded == 16)
         // Not vacuous: most of these flows' transitions are reused.
@@ -155,7 +159,7 @@ struct ReuseTests {
 
     @Test("the bundled flows (chain keys: reused, and nothing changes)")
     func bundledFlows() throws {
-        #expect(PackagePaths.bundledFlows.count == 5)
+        #expect(PackagePaths.bundledFlows.count == 9)
         var reused = 0
         for name in PackagePaths.bundledFlows {
             reused += Self.expectSame(try Flows.seed(name), depth: 10).reused

@@ -74,7 +74,7 @@ struct InstantiationTests {
         let src = try app.id("Src")
         let events = app.perform("ShowDetail")
         let detail = try app.id("Detail")
-        let message = "[Storyboard] -[\(app.sim.describe(src)) makeDetailWithCoder:sender:segueIdentifier:] returned nil, falling back to -[App.Detail initWithCoder:]"
+        let message = "[Storyboard] -[\(app.sim.describe(src)) makeDetailWithCoder:sender:segueIdentifier:] returned nil, falling back to -[_TtC3App6Detail initWithCoder:]"
         #expect(App.console(events) == [message])
         #expect(app.trace(events).containsInOrder([
             "Src.makeDetail(coder:sender:segueIdentifier:)", message, "new Detail init(coder:)", "Src.prepare(for:sender:)",

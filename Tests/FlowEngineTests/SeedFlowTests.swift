@@ -78,7 +78,7 @@ struct SeedFlowTests {
         var app = try App(seed: "segue-actions.json")
         let events = app.perform("ShowDetail")
         #expect(Self.elided(App.console(events)) == [
-            "[Storyboard] -[<Items.ItemsViewController: 0x…> createDetailViewControllerWithCoder:sender:segueIdentifier:] returned nil, falling back to -[Items.DetailViewController initWithCoder:]",
+            "[Storyboard] -[<Items.ItemsViewController: 0x…> createDetailViewControllerWithCoder:sender:segueIdentifier:] returned nil, falling back to -[_TtC5Items20DetailViewController initWithCoder:]",
         ])
         #expect(app.state.crash?.consoleLines == ["Items/DetailViewController.swift:12: Fatal error: init(coder:) has not been implemented"])
     }

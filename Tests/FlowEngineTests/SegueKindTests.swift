@@ -105,9 +105,9 @@ struct SegueKindTests {
     ]
     """
 
-    @Test("showDetail in a split view controller replaces the detail, which is released")
+    @Test("showDetail in an expanded split view controller (pad) replaces the detail, which is released")
     func showDetailInSplit() throws {
-        var app = try App(Self.split)
+        var app = try App(Self.split + ",\n\"device\": \"pad\"")
         let split = try app.id("UISplitViewController")
         let oldDetail = try app.id("Detail")
         #expect(app.children(of: split) == ["UINavigationController", "Detail"])

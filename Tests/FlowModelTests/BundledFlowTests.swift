@@ -14,7 +14,13 @@ import Testing
         let path = flowsDirectory.appendingPathComponent(name).path
         switch FlowLoader.load(path: path) {
         case .success(let loaded):
-            #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.description))")
+            if name.hasPrefix("stale-") {
+                // The story of names a storyboard kept after a rename: each is a warning, by design.
+                #expect(!loaded.warnings.isEmpty)
+                #expect(loaded.warnings.allSatisfy { $0.message.contains("renamed in code but not in the storyboard?") }, "\(loaded.warnings.map(\.description))")
+            } else {
+                #expect(loaded.warnings.isEmpty, "\(loaded.warnings.map(\.description))")
+            }
             #expect(!loaded.flow.scenes.isEmpty)
             #expect(loaded.flow.initial != nil || loaded.flow.launch.root != nil)
             #expect(loaded.flow.file == path)

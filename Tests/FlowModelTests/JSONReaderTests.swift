@@ -11,9 +11,10 @@ struct SyntaxCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { what }
 
     static let all: [SyntaxCase] = [
-        .init(what: "trailing comma in an object", json: #"{"a": 1,}"#, line: 1, column: 9,
+        // A trailing comma is reported at the comma, which is what to delete, even across lines.
+        .init(what: "trailing comma in an object", json: #"{"a": 1,}"#, line: 1, column: 8,
               message: "trailing comma before '}'"),
-        .init(what: "trailing comma in an array", json: "{\n  \"a\": [1, 2,\n  ]\n}", line: 3, column: 3,
+        .init(what: "trailing comma in an array", json: "{\n  \"a\": [1, 2,\n  ]\n}", line: 2, column: 13,
               message: "trailing comma before ']'"),
         .init(what: "missing colon", json: "{\n  \"name\" \"x\"\n}", line: 2, column: 10,
               message: #"unexpected '"'; expected ':' after the member name "name""#),
@@ -77,11 +78,11 @@ struct SyntaxCase: Sendable, CustomTestStringConvertible {
         // Columns count Unicode scalars, not bytes and not grapheme clusters.
         .init(what: "column after accented letters", json: #"{"näme": "Ünïcode", x}"#, line: 1, column: 21,
               message: "unexpected 'x'; expected a member name in double quotes"),
-        .init(what: "column after an emoji", json: #"{"🎉": 1,}"#, line: 1, column: 9,
+        .init(what: "column after an emoji", json: #"{"🎉": 1,}"#, line: 1, column: 8,
               message: "trailing comma before '}'"),
-        .init(what: "column after a combining mark", json: "{\"e\u{301}\": 1,}", line: 1, column: 10,
+        .init(what: "column after a combining mark", json: "{\"e\u{301}\": 1,}", line: 1, column: 9,
               message: "trailing comma before '}'"),
-        .init(what: "column on a later line after CJK text", json: "{\"名前\": \"値\",\n \"a\": 1,}", line: 2, column: 9,
+        .init(what: "column on a later line after CJK text", json: "{\"名前\": \"値\",\n \"a\": 1,}", line: 2, column: 8,
               message: "trailing comma before '}'"),
     ]
 }
@@ -102,7 +103,7 @@ struct SyntaxCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func readerThrowsTheSamePositionDirectly() {
-        #expect(throws: JSONSyntaxError(message: "trailing comma before ']'", position: at(1, 5))) {
+        #expect(throws: JSONSyntaxError(message: "trailing comma before ']'", position: at(1, 3))) {
             try JSONReader.parse(Array("[1, ]".utf8))
         }
     }
@@ -114,7 +115,7 @@ struct SyntaxCase: Sendable, CustomTestStringConvertible {
         #expect(throws: Never.self) { try result.get() }
         // Columns on the first line start after the BOM.
         let error = try #require(load(bytes: bom + Array(#"{"a": 1,}"#.utf8)))
-        #expect(error.diagnostics.first?.position == at(1, 9))
+        #expect(error.diagnostics.first?.position == at(1, 8))
         #expect(error.diagnostics.first?.message == "trailing comma before '}'")
     }
 

@@ -21,9 +21,6 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
               line: 74, column: 37, path: "segues[1].source", message: "unknown scene 'lsit'", suggestion: "list"),
         .init(what: "scene: segue destination", old: #""destination": "detail","#, new: #""destination": "detial","#,
               line: 74, column: 60, path: "segues[1].destination", message: "unknown scene 'detial'", suggestion: "detail"),
-        .init(what: "class: scene class", old: #"{ "class": "DetailViewController" }"#, new: #"{ "class": "DetailViewControler" }"#,
-              line: 67, column: 26, path: "scenes.detail.class", message: "unknown class 'DetailViewControler'",
-              suggestion: "DetailViewController"),
         .init(what: "class: superclass", old: #""superclass": "UITableViewController""#, new: #""superclass": "UITableViewControler""#,
               line: 12, column: 21, path: "classes.ListViewController.superclass", message: "unknown superclass 'UITableViewControler'",
               suggestion: "UITableViewController"),
@@ -39,25 +36,6 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
         .init(what: "initializer: action", old: #""initializer": "init(with:)""#, new: #""initializer": "init(wiht:)""#,
               line: 35, column: 26, path: #"classes.ListViewController.actions["showFirst(_:)"].initializer"#,
               message: "unknown initializer 'init(wiht:)' of DetailViewController", suggestion: "init(with:)"),
-        .init(what: "segue action: Swift name", old: #""action": "makeDetail(coder:sender:segueIdentifier:)""#,
-              new: #""action": "makeDetial(coder:sender:segueIdentifier:)""#,
-              line: 76, column: 17, path: "segues[1].action",
-              message: "unknown segue action 'makeDetial(coder:sender:segueIdentifier:)'; no class declares it in 'segueActions'",
-              suggestion: "makeDetail(coder:sender:segueIdentifier:)"),
-        .init(what: "segue action: selector", old: #""action": "makeDetail(coder:sender:segueIdentifier:)""#,
-              new: #""action": "makeDetialWithCoder:sender:segueIdentifier:""#,
-              line: 76, column: 17, path: "segues[1].action",
-              message: "unknown segue action 'makeDetialWithCoder:sender:segueIdentifier:'; no class declares it in 'segueActions'",
-              suggestion: "makeDetailWithCoder:sender:segueIdentifier:"),
-        .init(what: "segue action: selector on a relationship segue", old: #""action": "makeAddWithCoder:""#, new: #""action": "makeAdWithCoder:""#,
-              line: 81, column: 17, path: "segues[3].action",
-              message: "unknown segue action 'makeAdWithCoder:'; no class declares it in 'segueActions'", suggestion: "makeAddWithCoder:"),
-        .init(what: "unwind action: Swift name", old: #""unwindAction": "unwindToList(_:)""#, new: #""unwindAction": "unwindToLsit(_:)""#,
-              line: 83, column: 23, path: "segues[4].unwindAction",
-              message: "unknown unwind action 'unwindToLsit(_:)'; no class declares it in 'unwindActions'", suggestion: "unwindToList(_:)"),
-        .init(what: "unwind action: selector", old: #""unwindAction": "unwindToList(_:)""#, new: #""unwindAction": "unwindToLsit:""#,
-              line: 83, column: 23, path: "segues[4].unwindAction",
-              message: "unknown unwind action 'unwindToLsit:'; no class declares it in 'unwindActions'", suggestion: "unwindToList:"),
         .init(what: "protocol: conformsTo", old: #""conformsTo": ["Injectable"]"#, new: #""conformsTo": ["Injectible"]"#,
               line: 46, column: 22, path: "classes.DetailViewController.conformsTo[0]", message: "unknown protocol 'Injectible'",
               suggestion: "Injectable"),
@@ -118,6 +96,33 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
               message: "unknown associated value 'modl' of .Devices", suggestion: "model"),
     ]
 
+    /// Names a storyboard keeps after code renamed them: warnings (UIKit runs such apps), whose
+    /// message starts with `message`.
+    static let stale: [ReferenceCase] = [
+        .init(what: "class: scene class", old: #"{ "class": "DetailViewController" }"#, new: #"{ "class": "DetailViewControler" }"#,
+              line: 67, column: 26, path: "scenes.detail.class", message: "no class declares DetailViewControler, the class of scene 'detail'",
+              suggestion: "DetailViewController"),
+        .init(what: "segue action: Swift name", old: #""action": "makeDetail(coder:sender:segueIdentifier:)""#,
+              new: #""action": "makeDetial(coder:sender:segueIdentifier:)""#,
+              line: 76, column: 17, path: "segues[1].action",
+              message: "no class declares the segue action 'makeDetial(coder:sender:segueIdentifier:)' in 'segueActions'",
+              suggestion: "makeDetail(coder:sender:segueIdentifier:)"),
+        .init(what: "segue action: selector", old: #""action": "makeDetail(coder:sender:segueIdentifier:)""#,
+              new: #""action": "makeDetialWithCoder:sender:segueIdentifier:""#,
+              line: 76, column: 17, path: "segues[1].action",
+              message: "no class declares the segue action 'makeDetialWithCoder:sender:segueIdentifier:' in 'segueActions'",
+              suggestion: "makeDetailWithCoder:sender:segueIdentifier:"),
+        .init(what: "segue action: selector on a relationship segue", old: #""action": "makeAddWithCoder:""#, new: #""action": "makeAdWithCoder:""#,
+              line: 81, column: 17, path: "segues[3].action",
+              message: "no class declares the segue action 'makeAdWithCoder:' in 'segueActions'", suggestion: "makeAddWithCoder:"),
+        .init(what: "unwind action: Swift name", old: #""unwindAction": "unwindToList(_:)""#, new: #""unwindAction": "unwindToLsit(_:)""#,
+              line: 83, column: 23, path: "segues[4].unwindAction",
+              message: "no class declares the unwind action 'unwindToLsit(_:)' in 'unwindActions'", suggestion: "unwindToList(_:)"),
+        .init(what: "unwind action: selector", old: #""unwindAction": "unwindToList(_:)""#, new: #""unwindAction": "unwindToLsit:""#,
+              line: 83, column: 23, path: "segues[4].unwindAction",
+              message: "no class declares the unwind action 'unwindToLsit:' in 'unwindActions'", suggestion: "unwindToList:"),
+    ]
+
     static let launch: [ReferenceCase] = [
         .init(what: "class: launch root", fixture: Fixture.launch, old: #""class": "RootViewController", "initializer""#,
               new: #""class": "RootViewControler", "initializer""#,
@@ -163,11 +168,24 @@ struct ReferenceCase: Sendable, CustomTestStringConvertible {
         #expect(d.description.hasSuffix("; did you mean '\(c.suggestion ?? "")'?") || d.suggestions.count > 1)
     }
 
+    @Test(arguments: ReferenceCase.stale)
+    func staleReferenceIsAWarning(_ c: ReferenceCase) throws {
+        let flow = try #require(loaded(c.fixture.replacingOnce(c.old, with: c.new)))
+        #expect(flow.warnings.count == 1)
+        let d = try #require(flow.warnings.first)
+        #expect(d.severity == .warning)
+        #expect(d.position == at(c.line, c.column))
+        #expect(d.path == c.path)
+        #expect(d.message.hasPrefix(c.message))
+        #expect(d.message.contains("renamed in code but not in the storyboard?"))
+        #expect(d.suggestions.first == c.suggestion)
+    }
+
     @Test func unknownClassListsUpToThreeSuggestions() throws {
-        let d = try #require(onlyError(Fixture.base.replacingOnce(#"{ "class": "DetailViewController" }"#, with: #"{ "class": "DetailViewControler" }"#)))
+        let d = try #require(onlyError(Fixture.base.replacingOnce(#""returns": "DetailViewController""#, with: #""returns": "DetailViewControler""#)))
         #expect(d.suggestions.count == 3)
         #expect(d.description.hasPrefix(
-            "test.json:67:26: error: scenes.detail.class: unknown class 'DetailViewControler'; did you mean 'DetailViewController', "))
+            "test.json:18:22: error: classes.ListViewController.segueActions[\"makeDetail(coder:sender:segueIdentifier:)\"].returns: unknown class 'DetailViewControler'; did you mean 'DetailViewController', "))
     }
 
     @Test func farOffNameHasNoSuggestion() throws {

@@ -120,7 +120,7 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
         .init(what: "unknown trigger",
               json: Fixture.segue(#"{ "source": "nav", "destination": "main", "kind": "show", "trigger": "cel" }"#),
               line: 11, column: 74, path: "segues[0].trigger",
-              message: "unknown trigger 'cel'; expected manual, cell or control:NAME", suggestion: "cell"),
+              message: "unknown trigger 'cel'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME", suggestion: "cell"),
         .init(what: "presentation style in the wrong case",
               json: Fixture.segue(#"{ "source": "nav", "destination": "main", "kind": "show", "modalPresentationStyle": "fullscreen" }"#),
               line: 11, column: 89, path: "segues[0].modalPresentationStyle",
@@ -349,18 +349,20 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func referenceErrorsAreAllReportedInFileOrder() throws {
-        // Classes are checked by name (DetailViewController first), then scenes, then segues.
+        // Classes are checked by name (DetailViewController first), then scenes, then segues;
+        // a stale scene class or segue action is a warning, listed in its place too.
         let text = Fixture.base
             .replacingOnce(#""superclass": "UITableViewController""#, with: #""superclass": "UITableViewControler""#)
             .replacingOnce(#""conformsTo": ["Injectable"]"#, with: #""conformsTo": ["Injectible"]"#)
             .replacingOnce(#"{ "class": "DetailViewController" }"#, with: #"{ "class": "DetailViewControler" }"#)
             .replacingOnce(#""makeDetail(coder:sender:segueIdentifier:)" }"#, with: #""makeDetial(coder:sender:segueIdentifier:)" }"#)
         let error = try #require(load(text))
-        #expect(error.errors.map(\.path) == [
+        #expect(error.errors.map(\.path) == ["classes.ListViewController.superclass", "classes.DetailViewController.conformsTo[0]"])
+        #expect(error.diagnostics.map(\.path) == [
             "classes.ListViewController.superclass", "classes.DetailViewController.conformsTo[0]",
             "scenes.detail.class", "segues[1].action",
         ])
-        let positions = error.errors.compactMap(\.position)
+        let positions = error.diagnostics.compactMap(\.position)
         #expect(positions == [at(12, 21), at(46, 22), at(67, 26), at(76, 17)])
     }
 
@@ -368,7 +370,7 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
         let sceneCount = 60
         var lines = [#"{ "format": 1, "name": "Many", "module": "Many", "initial": "s0", "scenes": {"#]
         for i in 0..<sceneCount {
-            lines.append(#"  "s\#(i)": { "class": "Missing\#(i)" }\#(i < sceneCount - 1 ? "," : "")"#)
+            lines.append(#"  "s\#(i)": { "class": "UIViewController", "elementClass": "Missing\#(i)" }\#(i < sceneCount - 1 ? "," : "")"#)
         }
         lines.append("} }")
         let error = try #require(load(lines.joined(separator: "\n")))
@@ -376,14 +378,14 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
         #expect(error.errors.count == DiagnosticSink.errorCap)
         #expect(error.omitted == sceneCount - DiagnosticSink.errorCap)
         // The first errors found are kept: scenes s0…s49, on lines 2…51.
-        #expect(error.errors.first?.path == "scenes.s0.class")
-        #expect(error.errors.last?.path == "scenes.s49.class")
+        #expect(error.errors.first?.path == "scenes.s0.elementClass")
+        #expect(error.errors.last?.path == "scenes.s49.elementClass")
         #expect(error.errors.last?.position?.line == 51)
     }
 
     @Test func errorsUpToTheCapAreNotOmitted() throws {
         var scenes: [String] = []
-        for i in 0..<DiagnosticSink.errorCap { scenes.append(#""s\#(i)": { "class": "Missing\#(i)" }"#) }
+        for i in 0..<DiagnosticSink.errorCap { scenes.append(#""s\#(i)": { "class": "UIViewController", "elementClass": "Missing\#(i)" }"#) }
         let text = #"{ "format": 1, "name": "Many", "module": "Many", "initial": "s0", "scenes": { \#(scenes.joined(separator: ", ")) } }"#
         let error = try #require(load(text))
         #expect(error.errors.count == DiagnosticSink.errorCap)

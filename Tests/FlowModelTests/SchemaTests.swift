@@ -79,11 +79,10 @@ func flowSchema() throws -> SchemaValidator {
               pointer: "/classes/ListViewController/actions/openDevices(_:)", message: "matches 2 of the alternatives of oneOf, not exactly one"),
         .init(what: "method with both sets and cases", old: #""inject(_:)": { "sets": ["note"] }"#,
               new: #""inject(_:)": { "sets": ["note"], "cases": {} }"#,
-              pointer: "/classes/DetailViewController/methods/inject(_:)", message: "matches 2 of the alternatives of oneOf, not exactly one",
-              loaderObjects: false),
+              pointer: "/classes/DetailViewController/methods/inject(_:)", message: "matches 2 of the alternatives of oneOf, not exactly one"),
         .init(what: "property dependency without a default", old: #""injection": "property", "default": "Store()""#,
               new: #""injection": "property""#,
-              pointer: "/classes/ListViewController/dependencies/store", message: "missing required key 'default'", loaderObjects: false),
+              pointer: "/classes/ListViewController/dependencies/store", message: "missing required key 'default'"),
         .init(what: "scene class as a number", old: #"{ "class": "AddViewController", "controls": ["cancel"] }"#, new: #"{ "class": 1 }"#,
               pointer: "/scenes/add/class", message: "expected \"string\", found integer"),
     ]
@@ -101,6 +100,53 @@ func flowSchema() throws -> SchemaValidator {
             }
             #expect(!diagnostics.isEmpty, "the loader accepts what the schema rejects")
         }
+    }
+
+    /// An edit of the base fixture, and whether the format accepts it.
+    struct Agreement: Sendable, CustomTestStringConvertible {
+        var what: String
+        var old: String
+        var new: String
+        var valid: Bool
+        var testDescription: String { what }
+    }
+
+    /// One truth for the format: the loader and flow.schema.json accept and reject the same
+    /// flows. The first five were disagreements; the rest guard the edges of each rule.
+    static let agreements: [Agreement] = [
+        .init(what: "blurOverFullScreen presentation", old: #""kind": "presentation", "trigger": "control:add""#,
+              new: #""kind": "presentation", "trigger": "control:add", "modalPresentationStyle": "blurOverFullScreen""#, valid: true),
+        .init(what: "property without default", old: #""injection": "property", "default": "Store()""#, new: #""injection": "property""#, valid: false),
+        .init(what: "method with sets and cases", old: #""inject(_:)": { "sets": ["note"] }"#,
+              new: #""inject(_:)": { "sets": ["note"], "cases": {} }"#, valid: false),
+        .init(what: "empty segue id", old: #""id": "AddItem""#, new: #""id": """#, valid: false),
+        .init(what: "custom segue without customClass", old: #""kind": "presentation", "trigger": "control:add""#,
+              new: #""kind": "custom", "trigger": "control:add""#, valid: false),
+        .init(what: "custom segue with customClass", old: #""kind": "presentation", "trigger": "control:add""#,
+              new: #""kind": "custom", "trigger": "control:add", "customClass": "FadeSegue""#, valid: true),
+        .init(what: "property with an empty default", old: #""default": "Store()""#, new: #""default": """#, valid: true),
+        .init(what: "method with only cases", old: #""inject(_:)": { "sets": ["note"] }"#, new: #""inject(_:)": { "cases": {} }"#, valid: true),
+        .init(what: "unknown presentation style", old: #""kind": "presentation", "trigger": "control:add""#,
+              new: #""kind": "presentation", "trigger": "control:add", "modalPresentationStyle": "blur""#, valid: false),
+        .init(what: "animates as a string", old: #""kind": "presentation", "trigger": "control:add""#,
+              new: #""kind": "presentation", "trigger": "control:add", "animates": "no""#, valid: false),
+        .init(what: "a suppression", old: #""initial": "nav","#,
+              new: #""initial": "nav", "suppress": [{ "rule": "trap", "at": "classes.DetailViewController", "reason": "known" }],"#, valid: true),
+        .init(what: "a suppression without a reason", old: #""initial": "nav","#,
+              new: #""initial": "nav", "suppress": [{ "rule": "trap", "at": "classes.DetailViewController" }],"#, valid: false),
+    ]
+
+    @Test(arguments: agreements)
+    func loaderAndSchemaAgree(_ a: Agreement) throws {
+        let text = Fixture.base.replacingOnce(a.old, with: a.new)
+        #expect(text != Fixture.base)
+        let violations = try flowSchema().validate(JSON(json: text))
+        let errors: [Diagnostic] = switch FlowLoader.load(text: text, file: "test.json") {
+        case .success: []
+        case .failure(let error): error.errors
+        }
+        #expect(violations.isEmpty == a.valid, "schema: \(violations.map(\.description))")
+        #expect(errors.isEmpty == a.valid, "loader: \(errors.map(\.description))")
     }
 
     @Test func schemaRequiresInitialOrLaunchRoot() throws {

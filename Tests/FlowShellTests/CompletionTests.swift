@@ -160,3 +160,33 @@ import Testing
         #expect(out.lines.contains { $0.text.hasPrefix("call     <Items.ItemsViewController: 0x600000c04200> performSegue(withIdentifier:sender:) — \"AddItem\"") })
     }
 }
+
+/// A path argument with spaces: completed quoted, and read back without its quote.
+@Suite struct PathWordTests {
+    @Test func aSpaceInsideQuotesDoesNotEndTheWord() {
+        let w = PathWord(lineBeforeCursor: "load \"my flows/the a")
+        #expect(w.typed == "\"my flows/the a")
+        #expect(w.path == "my flows/the a")
+        #expect(w.quoted)
+        #expect(Session.demo().completions(for: "load \"my flows/the a") == .path(prefix: "my flows/the a"))
+        #expect(Session.demo().completions(for: "record \"my st") == .path(prefix: "my st"))
+    }
+
+    @Test func pathsWithSpacesAreQuotedFilesClosedFoldersOpen() {
+        let w = PathWord(lineBeforeCursor: "load my")
+        #expect(w.insertions(["my flows/", "my app.json"]) == ["\"my flows/", "\"my app.json\""])
+        #expect(w.insertions(["mine.json", "my flows/"]) == ["\"mine.json\"", "\"my flows/"], "all quoted, so they share a prefix")
+        #expect(w.insertions(["mine.json"]) == ["mine.json"])
+        #expect(PathWord(lineBeforeCursor: "load \"mi").insertions(["mine.json"]) == ["\"mine.json\""])
+    }
+
+    @Test func aQuotedPathLoads() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let demo = try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8)
+        let path = try folder.file("the app.json", contents: demo)
+        var session = Session()
+        let out = session.execute("load \"\(path)\"")
+        #expect(out.status == .ok, "\(out.lines.map(\.text))")
+    }
+}

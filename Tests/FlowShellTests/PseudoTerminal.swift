@@ -105,6 +105,9 @@ final class PseudoTerminal {
     /// backspaces removed.
     var text: String { Self.plain(String(decoding: bytes, as: UTF8.self)) }
 
+    /// Every byte shown so far as text, escape sequences included (to see colours).
+    var raw: String { String(decoding: bytes, as: UTF8.self) }
+
     /// What arrived after the last match of `expect`.
     var unread: String { String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(consumed))) }
 

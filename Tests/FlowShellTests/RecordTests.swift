@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// A session whose `record` writes land in memory, as the executable would write them.
-private struct Recorder {
+struct Recorder {
     var session: Session
     var files: [String: String] = [:]
 

@@ -92,7 +92,7 @@ import Testing
     @Test func catalogHasTheDocumentedCommands() {
         let documented: Set = [
             "help", "load", "where", "segues", "perform", "tap", "select", "call", "back", "dismiss",
-            "tab", "inspect", "trace", "relaunch", "scenes", "history", "record", "quit",
+            "tab", "inspect", "trace", "relaunch", "device", "scenes", "history", "record", "quit",
         ]
         #expect(Set(CommandCatalog.names) == documented)
         #expect(CommandCatalog.names.count == documented.count, "a command is listed twice")
@@ -217,6 +217,36 @@ import Testing
         // The relationship segue's action is sent to the presenter, never to the navigation
         // controller subclass that implements it.
         #expect(!out.joined.contains("-[<Items.AddItemNavigationController"))
+    }
+
+    @Test func seguesListTheSegueActionsOfChildrenAtAnyDepth() throws {
+        // A navigation controller in a tab of a presented tab bar controller: its root's
+        // relationship action goes to the presenter too, and `segues` says so.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = try folder.file("tabnav.json", contents: """
+        { "format": 1, "name": "T", "module": "T", "initial": "home",
+          "classes": { "Home": { "segueActions": { "makeInbox(coder:)": { "returns": "Inbox" } } }, "Inbox": {} },
+          "scenes": { "home": { "class": "Home", "controls": ["mail"] }, "tabs": { "class": "UITabBarController" },
+                      "nav": { "class": "UINavigationController" }, "inbox": { "class": "Inbox" } },
+          "segues": [
+            { "id": "Mail", "source": "home", "destination": "tabs", "kind": "presentation", "trigger": "control:mail" },
+            { "source": "tabs", "destination": "nav", "kind": "relationship", "relationship": "viewControllers" },
+            { "source": "nav", "destination": "inbox", "kind": "relationship", "relationship": "rootViewController", "action": "makeInbox(coder:)" }
+          ] }
+        """)
+        var session = Session()
+        _ = session.load(path: path)
+        let out = session.execute("segues")
+        #expect(out.texts.contains("      child 'inbox' (rootViewController): -[<T.Home: 0x600000c04000> makeInboxWithCoder:] (implemented)"))
+    }
+
+    @Test func seguesMarkAnUnwindActionNoClassImplements() {
+        var session = Session()
+        _ = session.load(path: PackagePaths.flow("stale-references.json"))
+        session.run("tap settings")
+        let out = session.execute("segues")
+        #expect(out.texts.contains("  Done  unwind → (unwind: backToList:) (no class implements it: the unwind does nothing)  [control:done]"))
     }
 
     @Test func seguesOfANamedInstanceAndOfOneWithoutSegues() {
@@ -356,7 +386,7 @@ import Testing
         var session = Session.demo()
         let out = session.execute("perform ShowDetail")
         #expect(out.status == .crashed)
-        #expect(out.texts.contains("[Storyboard] -[<Items.ItemsViewController: 0x600000c04200> createDetailViewControllerWithCoder:sender:segueIdentifier:] returned nil, falling back to -[Items.DetailViewController initWithCoder:]"))
+        #expect(out.texts.contains("[Storyboard] -[<Items.ItemsViewController: 0x600000c04200> createDetailViewControllerWithCoder:sender:segueIdentifier:] returned nil, falling back to -[_TtC5Items20DetailViewController initWithCoder:]"))
         #expect(out.texts.contains("Items/DetailViewController.swift:12: Fatal error: init(coder:) has not been implemented"))
     }
 }

@@ -74,7 +74,7 @@ import TestSupport
 
         let update = try runFlownav(["test", "--update", bad], stdin: "")
         #expect(update.status == 0, "\(update)")
-        #expect(update.stdout.hasSuffix("updated \(bad)\nupdated 1 transcript\n0 passed, 1 failed\n"), "\(update)")
+        #expect(update.stdout.hasSuffix("updated \(bad)\n0 passed, 1 updated, 0 failed\n"), "\(update)")
         let updated = try String(contentsOfFile: bad, encoding: .utf8)
         #expect(updated == text.replacingOccurrences(of: "[0, 2]", with: "[0, 1]") + "\n")
         // Written atomically: no temporary file left behind, the file's mode kept.
@@ -103,6 +103,7 @@ import TestSupport
             """, "\(test)")
         let update = try runFlownav(["test", "--update", invalid], stdin: "")
         #expect(update.status == 1, "an invalid transcript cannot be updated")
+        #expect(update.stdout.hasSuffix("0 passed, 0 updated, 1 failed\n"), "the last line agrees with the exit status: \(update)")
     }
 
     @Test func theBundledStoriesPass() throws {

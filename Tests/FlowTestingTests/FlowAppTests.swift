@@ -111,3 +111,55 @@ private func flow(_ name: String) -> String { PackagePaths.flow(name) }
         #expect(found.allSatisfy { $0.hasSuffix(".flownav") })
     }
 }
+
+/// What a first-time user of FlowTesting tripped on: a misspelled transcripts folder passed, events
+/// named instances by number only, and paths depended on the working directory.
+@Suite struct FlowTestingDailyUseTests {
+    @Test("a transcripts folder that does not exist is one failing case, not zero cases")
+    func misspelledTranscriptsFolderFails() {
+        let cases = FlowApp.transcripts(in: "flwos")
+        #expect(cases == ["flwos"])
+        #expect {
+            _ = try FlowApp.runTranscript(path: cases[0])
+        } throws: { error in
+            "\(error)".contains("flwos: error: no such file or folder")
+        }
+    }
+
+    @Test("an empty folder fails too, and a real one gives its transcripts")
+    func emptyFolderFails() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        #expect(FlowApp.transcripts(in: folder.path) == [folder.path])
+        #expect(throws: FlowApp.TranscriptError.self) { try FlowApp.runTranscript(path: folder.path) }
+        #expect(FlowApp.transcripts(in: PackagePaths.flows.path).count > 5)
+    }
+
+    @Test("paths relative to the test file (#filePath)")
+    func relativeToTheTestFile() throws {
+        // This file is Tests/FlowTestingTests/FlowAppTests.swift: the flows are two folders up.
+        let app = try FlowApp(path: "../../flows/segue-actions.json", relativeTo: #filePath)
+        #expect(app.frontmost?.className == "ItemsViewController")
+        let cases = FlowApp.transcripts(in: "../../flows", relativeTo: #filePath)
+        #expect(cases.contains { $0.hasSuffix("flows/segue-actions.flownav") })
+        #expect(try FlowApp.runTranscript(path: "../../flows/segue-actions.flownav", relativeTo: #filePath).passed)
+        #expect(FlowApp.resolve("/abs/x.json", relativeTo: #filePath) == "/abs/x.json")
+    }
+
+    @Test("events map to view controllers, and 'call … viewDidLoad()' is matched as such")
+    func callsNameTheirViewController() throws {
+        var app = try FlowApp(path: PackagePaths.flow("segue-actions.json"))
+        let r = try app.send("select 1")
+        #expect(r.called("viewDidLoad()", on: "DetailViewController"))
+        #expect(r.called("viewDidLoad()", scene: "detail"))
+        #expect(r.called("prepare(for:sender:)", on: "ItemsViewController"))
+        #expect(!r.called("viewDidLoad()", on: "ItemsViewController"))
+        let load = try #require(r.calls.first { $0.method == "viewDidLoad()" })
+        #expect(load.viewController == app.frontmost)
+        #expect(r.lines.contains(load.description), "the shell prints the call as the Call describes it: \(load)")
+        // Any event's instance number maps through public API.
+        for case .lifecycle(let id, _) in r.events {
+            #expect(app.viewController(id: id)?.address.hasPrefix("0x6000") == true)
+        }
+    }
+}

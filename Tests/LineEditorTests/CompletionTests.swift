@@ -15,6 +15,11 @@ import Testing
         #expect(action("tap ", 0, ["button"]) == .replace(deleteScalars: 0, insert: "button "))
     }
 
+    @Test func aSingleFolderGetsNoSpaceSoTheNextTabGoesOn() {
+        #expect(action("load fl", 2, ["flows/"]) == .replace(deleteScalars: 2, insert: "flows/"))
+        #expect(action("load my", 2, ["\"my flows/"]) == .replace(deleteScalars: 2, insert: "\"my flows/"))
+    }
+
     @Test func duplicatesCountOnce() {
         #expect(action(".he", 3, [".help", ".help"]) == .replace(deleteScalars: 3, insert: ".help "))
     }

@@ -52,7 +52,8 @@ int flownav_sigint_take(void);
 /// -1 for non-printable characters or ones the current LC_CTYPE cannot classify.
 int flownav_wcwidth(unsigned int scalar);
 
-/// Writes through the same FILE as libedit, so output ordering matches the editor's.
+/// Writes through the same FILE as libedit (standard output, or the terminal when standard
+/// output is piped), so output ordering matches the editor's.
 void flownav_write_stdout(const char *text);
 
 #pragma clang assume_nonnull end

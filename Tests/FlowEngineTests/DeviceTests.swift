@@ -1,0 +1,77 @@
+import FlowEngine
+import FlowModel
+import Testing
+
+/// Phone (compact width) against pad: a split view controller collapses onto its primary
+/// column's navigation stack, `showDetail` pushes there, and popovers adapt to sheets.
+@Suite("Phone and pad")
+struct DeviceTests {
+    /// A mail app's split view: a list in the primary column, a detail navigation controller
+    /// in the secondary one; `Open` shows a message (in its own navigation controller).
+    static let mail = """
+    "initial": "split",
+    "classes": { "Mailboxes": {}, "Message": {}, "Placeholder": {}, "Compose": {} },
+    "scenes": {
+      "split": { "class": "UISplitViewController" },
+      "masterNav": { "class": "UINavigationController" },
+      "list": { "class": "Mailboxes", "rows": 3, "controls": ["compose"] },
+      "placeholder": { "class": "Placeholder" },
+      "messageNav": { "class": "UINavigationController" },
+      "message": { "class": "Message" },
+      "compose": { "class": "Compose" }
+    },
+    "segues": [
+      { "source": "split", "destination": "masterNav", "kind": "relationship", "relationship": "masterViewController" },
+      { "source": "split", "destination": "placeholder", "kind": "relationship", "relationship": "detailViewController" },
+      { "source": "masterNav", "destination": "list", "kind": "relationship", "relationship": "rootViewController" },
+      { "id": "Open", "source": "list", "destination": "messageNav", "kind": "showDetail", "trigger": "cell" },
+      { "source": "messageNav", "destination": "message", "kind": "relationship", "relationship": "rootViewController" },
+      { "id": "Compose", "source": "list", "destination": "compose", "kind": "popoverPresentation", "trigger": "control:compose" }
+    ]
+    """
+
+    @Test("phone: the split view starts collapsed, the primary's list in front, the detail not loaded")
+    func collapsedLaunch() throws {
+        let app = try App(Self.mail)
+        #expect(app.front == "Mailboxes")
+        #expect(app.state[try app.id("Placeholder")].appearance == .notLoaded)
+        #expect(app.appearance(app.launchEvents).contains("Placeholder.viewDidLoad()") == false)
+    }
+
+    @Test("phone: showDetail pushes the unwrapped message onto the primary's stack, and back returns")
+    func collapsedShowDetail() throws {
+        var app = try App(Self.mail)
+        let masterNav = try app.id("UINavigationController")
+        let events = app.select(0)
+        let message = try app.id("Message")
+        #expect(events.contains(.transition(.push(message, onto: masterNav))))
+        #expect(app.children(of: masterNav) == ["Mailboxes", "Message"])
+        #expect(app.state[try app.id("UINavigationController", 1)].appearance == .released)
+        #expect(app.front == "Message")
+        #expect(App.notes(events).contains { $0.hasPrefix("the split view controller is collapsed (phone)") })
+        app.run(.back)
+        #expect(app.front == "Mailboxes")
+        #expect(app.state[message].appearance == .released)
+    }
+
+    @Test("pad: the same flow shows both columns and replaces the detail; back has nothing to pop")
+    func expanded() throws {
+        var app = try App(Self.mail + ",\n\"device\": \"pad\"")
+        #expect(app.front == "Placeholder")
+        app.select(0, on: try app.id("Mailboxes"))
+        #expect(app.front == "Message")
+        #expect(app.sim.run(.back).isFailure)
+    }
+
+    @Test("phone: a popover adapts to a sheet and says so; pad: no note")
+    func popover() throws {
+        var phone = try App(Self.mail)
+        #expect(App.notes(phone.tap("compose")) == ["in compact width (phone) a popover adapts to a sheet, as formSheet does"])
+        var pad = try App(Self.mail + ",\n\"device\": \"pad\"")
+        #expect(App.notes(pad.tap("compose", on: try pad.id("Mailboxes"))).isEmpty)
+    }
+}
+
+extension Result {
+    var isFailure: Bool { if case .failure = self { true } else { false } }
+}
