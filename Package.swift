@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        .library(name: "FlowImport", targets: ["FlowImport"]),
         // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
@@ -21,10 +22,18 @@ let package = Package(
         // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
-        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine"], exclude: ["generate-demo.sh"]),
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowImport"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
         .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // Storyboards, XIBs and app folders -> a format-1 document (then a Flow), with each
+        // scene's and segue's storyboard file, line and XML id. Pure: bytes in, values out.
+        .target(name: "FlowImport", dependencies: ["FlowModel", "CLibXML2"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -37,22 +46,23 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "LineEditor",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "flownav-bench",
-            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck"],
+            dependencies: ["FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport"],
             path: "Benchmarks/flownav-bench"
         ),
         // What the test targets share: package paths, temporary folders, runs of the real binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "TestSupport"]),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowModel", "FlowImport", "TestSupport"]),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine", "TestSupport"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,10 @@ if only == "transcript" {
     TranscriptBench.run()
     exit(0)
 }
+if only == "import" {
+    ImportBench.run()
+    exit(0)
+}
 
 // 0. Next to the anchors (SPIN, Python, sqlite3): whole processes; see AnchorBench.swift.
 let flownavBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flownav").path
@@ -89,3 +93,6 @@ CheckBench.run()
 
 // 5. Transcripts (issue 5): replaying a generated 100,000-command transcript; see TranscriptBench.swift.
 TranscriptBench.run()
+
+// 6. Import (issue 13): Habitica's storyboards against xmllint; see ImportBench.swift.
+ImportBench.run()

@@ -50,6 +50,25 @@ public enum Checker {
         return report
     }
 
+    /// A finding about an imported scene or segue points at its storyboard element (so SARIF
+    /// annotates the `.storyboard` in a pull request).
+    static func storyboardLocated(_ f: Finding, in flow: Flow) -> Finding {
+        guard let path = f.origin?.path else { return f }
+        var origin: StoryboardOrigin?
+        if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),
+           let i = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]), flow.segues.indices.contains(i) {
+            origin = flow.segues[i].storyboard
+        } else if path.hasPrefix("scenes.") {
+            let id = path.dropFirst(7).prefix { $0 != "." && $0 != "[" }
+            origin = flow.scenes.first { $0.id == id }?.storyboard
+        }
+        guard let origin else { return f }
+        var f = f
+        f.file = origin.file
+        f.origin?.position = SourcePosition(line: origin.line, column: 1)
+        return f
+    }
+
     public static func check(_ flow: Flow, options: CheckOptions = CheckOptions()) -> Report {
         var findings: [Finding] = []
         if options.lint {
@@ -73,6 +92,7 @@ public enum Checker {
             dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
             findings += dynamic.map(\.1)
         }
+        findings = findings.map { storyboardLocated($0, in: flow) }
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
                             findings: [], coverage: coverage)
         var used = Set<Int>()

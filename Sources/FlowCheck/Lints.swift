@@ -94,7 +94,8 @@ struct Linter {
         }
         let actions = flow.classes.values.flatMap(\.segueActions)
         let unwinds = flow.classes.values.flatMap(\.unwindActions)
-        for (i, seg) in flow.segues.enumerated() {
+        // An imported segue (no Swift sources) gets owner-unknown instead: unknown, not stale.
+        for (i, seg) in flow.segues.enumerated() where seg.storyboard == nil {
             if let a = seg.action, !actions.contains(where: { $0.selector == a.selector }) {
                 let near = nearest(a.description, actions.map { a.swiftName == nil ? $0.selector : $0.swiftName })
                 add(Rules.undeclaredSegueAction,
@@ -198,6 +199,13 @@ struct Linter {
             }
             // Not found on the target: the quirk when the container has it, else nobody does.
             let implementers = flow.classes.values.filter { $0.segueActions.contains { $0.selector == selector.selector } }.map(\.name).sorted()
+            if implementers.isEmpty, flow.segues[carrier!].storyboard != nil {
+                // Imported without the sources: unknown, not missing (item 6 of issue 13).
+                add(Rules.ownerUnknown,
+                    "no class is known to implement \(selector.selector) (\(segueName(carrier!))); add it under classes or import the sources",
+                    hint: "declare \(selector.selector) in the segueActions of \(target)", at: flow.segues[carrier!].origin)
+                continue
+            }
             if let r = d.relationship, let o = d.outer {
                 let container = flow.scenes[flow.segues[r].source].className
                 if flow.segueAction(selector.selector, on: container) != nil {
@@ -414,6 +422,12 @@ struct Linter {
             }
             if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) && !vetoed(flow.scenes[$0].className) }) { continue }
             let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
+            if implementers.isEmpty, seg.storyboard != nil {
+                add(Rules.ownerUnknown,
+                    "no class is known to implement the unwind action \(action.selector) (\(segueName(i))); add it to a class's unwindActions or import the sources",
+                    hint: "declare \(action.selector) in the unwindActions of the view controller it returns to", at: seg.origin)
+                continue
+            }
             // Declared nowhere at all: `undeclared-unwind-action` says so.
             if implementers.isEmpty { continue }
             add(Rules.unwindActionUnreachable,

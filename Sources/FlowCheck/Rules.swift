@@ -142,6 +142,10 @@ public enum Rules {
         summary: "dismiss(animated:) on a view controller that neither presents nor is presented",
         help: "The action dismisses, but on this path the view controller was pushed or is the root, so nothing happens. Pop instead, or present the screen.")
 
+    public static let ownerUnknown = Rule(
+        id: "owner-unknown", kind: .lint, severity: .note,
+        summary: "an imported segue action or unwind action that no class of the flow declares",
+        help: "The storyboard names the method, but without the app's Swift sources nothing says which class implements it, so check cannot tell whether UIKit finds it. Import the sources, or declare it under the class's segueActions or unwindActions.")
     public static let unknownSceneClass = Rule(
         id: "unknown-scene-class", kind: .lint, severity: .warning,
         summary: "a scene whose class no code declares (a class renamed in code but not in the storyboard)",
@@ -165,7 +169,7 @@ public enum Rules {
         help: "Apple documents that the view controller pushed 'cannot be a tab bar controller'. UIKit does not stop it, but the tab bar then lives inside the navigation stack (its tabs lose their own navigation bars, back pops the whole tab bar). Present the tab bar controller, or make it the window's root and put navigation controllers inside its tabs.")
 
     public static let all: [Rule] = [
-        segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
+        ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
         segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,

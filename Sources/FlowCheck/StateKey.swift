@@ -469,6 +469,8 @@ struct StateEncoder {
         case .primary: 3
         case .secondary: 4
         case .embedded: 5
+        case .supplementary: 6
+        case .compact: 7
         }
     }
 

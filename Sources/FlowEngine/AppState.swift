@@ -48,6 +48,10 @@ public enum ChildRole: String, Hashable, Sendable {
     case tab
     case primary
     case secondary
+    /// A column-style split's supplementary column (visible beside the others) and its compact
+    /// column (decoded with the split, shown only in a compact width, which flownav does not model).
+    case supplementary
+    case compact
     case embedded
 }
 
@@ -416,11 +420,16 @@ public struct AppState: Hashable, Sendable {
         switch firstRole {
         case .stack?, .tab?:
             if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
-        case .primary?, .secondary?:
+        case .primary?, .secondary?, .supplementary?, .compact?:
             if compact {
-                if let shown = shownContent(of: x) { appendVisible(shown, to: &out) }
+                // A column-style split shows its compact column in a compact width, if it has one.
+                if let c = children(of: x).first(where: { instances[$0].role == .compact }) {
+                    appendVisible(c, to: &out)
+                } else if let shown = shownContent(of: x) {
+                    appendVisible(shown, to: &out)
+                }
             } else {
-                for c in children(of: x) where instances[c].role != .embedded { appendVisible(c, to: &out) }
+                for c in children(of: x) where instances[c].role != .embedded && instances[c].role != .compact { appendVisible(c, to: &out) }
             }
         default:
             break

@@ -200,8 +200,13 @@ extension Simulator {
                 }
                 dest = nav
             default:
-                dest = try build(className: action.className ?? "UIViewController", initializer: action.initializer, arguments: action.arguments, scope: scope, caller: caller)
+                if let identifier = action.storyboardIdentifier {
+                    dest = try instantiate(identifier: identifier, action: action, scope: scope, caller: caller)
+                } else {
+                    dest = try build(className: action.className ?? "UIViewController", initializer: action.initializer, arguments: action.arguments, scope: scope, caller: caller)
+                }
             }
+            for a in action.set { setDependency(a.name, of: dest, to: try evaluate(a.expression, in: scope), by: caller) }
             switch action.kind {
             case .push:
                 guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
@@ -215,7 +220,7 @@ extension Simulator {
             case .showDetail:
                 try showDetailViewController(dest, from: vc, style: .automatic)
             default:
-                try present(dest, from: vc, style: .automatic)
+                try present(dest, from: vc, style: state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic)
             }
         case .dismiss:
             if let p = state[vc].presented {

@@ -151,7 +151,9 @@ struct CompiledExpression: Sendable {
                 out.append(a.sender ?? "self")
                 add(a.values)
                 add(a.arguments)
+                add(a.set)
             }
+            for a in decl.segueActions { add(a.set) }
         }
         if let r = flow.launch.root { add(r.arguments) }
         for c in flow.launch.inject { add(c) }

@@ -206,6 +206,9 @@ final class FlowIndex: Sendable {
     let scenes: [SceneInfo]
     /// Scene of each class's XIB, for instances built in code (seed 003).
     let nibScenes: [String: Int]
+    /// Storyboard scenes by Storyboard ID (the first, when two share one), for
+    /// `instantiateViewController(withIdentifier:)`.
+    let storyboardScenes: [String: Int]
     /// Every expression of the flow, split once.
     let expressions: [String: CompiledExpression]
     /// The number of each segue's selector (`Segue.action`), -1 for none; the numbers index
@@ -217,6 +220,11 @@ final class FlowIndex: Sendable {
         var nibs: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
         nibScenes = nibs
+        var byIdentifier: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib == nil {
+            if let ident = s.storyboardIdentifier, byIdentifier[ident] == nil { byIdentifier[ident] = i }
+        }
+        storyboardScenes = byIdentifier
         var expressions: [String: CompiledExpression] = [:]
         for e in CompiledExpression.all(in: flow) where expressions[e] == nil { expressions[e] = CompiledExpression(e) }
         self.expressions = expressions

@@ -45,6 +45,9 @@ extension Simulator {
         if let selectorSegue, let selector = flow.segues[selectorSegue].action {
             if let outer, let action = segueAction(on: outer.source, selectorSegue: selectorSegue, selector.selector) {
                 made = try callSegueAction(action, outer: outer, scene: scene)
+            } else if flow.segues[selectorSegue].storyboard != nil, !flow.classes.values.contains(where: { $0.segueActions.contains { $0.selector == selector.selector } }) {
+                // Imported without the sources: whether UIKit finds it is unknown, so no log.
+                emit(.note("no class is known to implement \(selector.selector) (import the sources or add it under classes); flownav decodes \(flow.scenes[scene].id) with init(coder:)"))
             } else {
                 let target = outer.map { describe($0.source) } ?? "(null)"
                 emit(.console(category: "Storyboard", message: "Unable to find method -[\(target) \(selector.selector)]"))
@@ -125,6 +128,8 @@ extension Simulator {
                 reason: "Custom instantiated view controller must call -[super initWithCoder:] when created from -[\(describe(target)) \(action.selector)]",
                 preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:139"]))
         }
+        // Assignments after the initializer (`controller?.delegate = self`), before returning.
+        for a in action.set { setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: "\(action.swiftName) after \(initName)") }
         if !returned.lineage.contains(sceneClass) {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",
@@ -145,6 +150,8 @@ extension Simulator {
                 case .rootViewController: .stack
                 case .viewControllers: .tab
                 case .masterViewController: .primary
+                case .supplementaryViewController: .supplementary
+                case .compactViewController: .compact
                 default: .secondary
                 }
             attach(child, to: id, role: role)
@@ -159,6 +166,38 @@ extension Simulator {
         } else {
             state.appendChild(child, to: parent)
         }
+    }
+
+    /// `instantiateViewController(withIdentifier:)`, or `(identifier:creator:)` when the action
+    /// names the creator block's initializer (reference §1.4): the scene with that Storyboard ID,
+    /// decoded with no segue being performed, so its relationship children's segue actions go
+    /// to no object.
+    mutating func instantiate(identifier: String, action: CodeAction, scope: Scope, caller: String) throws(CrashSignal) -> Int {
+        let method = action.initializer == nil ? "instantiateViewController(withIdentifier:)" : "instantiateViewController(identifier:creator:)"
+        emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(identifier)\""))
+        guard let scene = index.storyboardScenes[identifier] else {
+            throw CrashSignal(crash: .exception(
+                name: "NSInvalidArgumentException",
+                reason: "Storyboard (<UIStoryboard: 0x600003b04000>) doesn't contain a view controller with identifier '\(identifier)'", preamble: []))
+        }
+        let sceneClass = flow.scenes[scene].className
+        guard let initName = action.initializer, initName != "init(coder:)" else {
+            return try decode(scene: scene, outer: nil, relationship: nil)
+        }
+        // The creator block: `{ coder in X(coder: coder, …) }`.
+        var values: [(String, String?)] = []
+        for a in action.arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
+        let id = newInstance(className: sceneClass, scene: scene, via: .code(initializer: initName, caller: caller), initializer: initName)
+        for (name, value) in values { setDependency(name, of: id, to: value, by: "\(caller) through \(initName)") }
+        let info = info(classID: classID(sceneClass, scene: scene), sceneClass)
+        guard info.initializers[initName]?.callsSuper == .initCoder else {
+            throw CrashSignal(crash: .exception(
+                name: "NSInternalInconsistencyException",
+                reason: "Custom instantiated view controller must call -[super initWithCoder:]",
+                preamble: ["*** Assertion failure in -[UIStoryboard instantiateViewControllerWithIdentifier:creator:]"]))
+        }
+        try decodeChildren(of: id, scene: scene, outer: nil)
+        return id
     }
 
     /// A view controller built in code with a designated initializer (seed 003), or a

@@ -27,8 +27,12 @@ extension Simulator {
                 preamble: ["*** Assertion failure in -[UIStoryboardSegueTemplate segueWithDestinationViewController:], UIStoryboardSegueTemplate.m:104"]))
         }
         try prepare(source: source, destination: dest, identifier: identifier, sender: sender)
-        let presentationStyle = flow.segues[index].modalPresentationStyle
+        // The segue's style, else the destination's own (`modalPresentationStyle` of the scene).
+        let presentationStyle = flow.segues[index].modalPresentationStyle ?? flow.scenes[destScene].modalPresentationStyle
         let style = presentationStyle ?? .automatic
+        if let c = flow.segues[index].customClass, kind != .custom {
+            emit(.note("segue class \(c) may override perform(): that is app code; flownav performs the storyboard's \(kind.rawValue) segue"))
+        }
         switch kind {
         case .show:
             try show(dest, from: source, style: style)

@@ -59,6 +59,13 @@ extension Simulator {
         if state[dest].parent != nil || state.windowRoot == dest {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Application tried to present modally an active controller \(describe(dest)).", preamble: []))
         }
+        if style == .currentContext || style == .overCurrentContext {
+            var x: Int? = source
+            while let v = x, v != presenter, !(state[v].scene.map { flow.scenes[$0].definesPresentationContext } ?? false) { x = state[v].parent }
+            if let v = x, v != presenter {
+                emit(.note("\(describe(v)) defines the presentation context, so UIKit covers only it; flownav presents on \(describe(presenter))"))
+            }
+        }
         if state.compact && style == .popover {
             emit(.note("in compact width (phone) a popover adapts to a sheet, as formSheet does"))
         }

@@ -12,6 +12,10 @@ extension Simulator {
         let found = findUnwindDestination(action.selector, from: source, sender: sender, identifier: identifier, asked: &asked)
         for e in asked { emit(e) }
         guard let dest = found else {
+            if flow.segues[index].storyboard != nil, !flow.classes.values.contains(where: { $0.unwindActions.contains { SelectorName($0).selector == action.selector } }) {
+                emit(.note("no class is known to implement the unwind action \(action.selector) (import the sources or add it to a class's unwindActions); flownav cannot tell where it returns, and stays"))
+                return
+            }
             emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))
             return
         }

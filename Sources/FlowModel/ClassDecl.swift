@@ -23,6 +23,8 @@ public struct ClassDecl: Hashable, Sendable {
     public var allowedChildrenForUnwinding: UnwindChildren?
     public var methods: [Method]
     public var actions: [CodeAction]
+    /// What is not known about the class (an import without its Swift sources says so here).
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {
@@ -115,6 +117,9 @@ public struct SegueAction: Hashable, Sendable {
     public var initializer: String?
     public var arguments: [Assignment]
     public var nilWhen: Condition?
+    /// Properties set on the returned controller after its initializer
+    /// (`let c = X(coder: coder); c?.delegate = self; return c`).
+    public var set: [Assignment] = []
     public var origin: Origin
 }
 
@@ -186,6 +191,11 @@ public struct CodeAction: Hashable, Sendable {
     public var initializer: String?
     public var arguments: [Assignment]
     public var guardCondition: Condition?
+    /// `instantiateViewController(withIdentifier:)` (or `(identifier:creator:)` when
+    /// `initializer` is given): the storyboard scene with this Storyboard ID, not `class`.
+    public var storyboardIdentifier: String?
+    /// Properties set on the built controller before it is shown.
+    public var set: [Assignment] = []
     public var origin: Origin
 }
 

@@ -55,6 +55,11 @@ public struct FlowLoadError: Error, Sendable {
     /// How many further errors were found but not listed.
     public var omitted: Int
 
+    public init(diagnostics: [Diagnostic], omitted: Int) {
+        self.diagnostics = diagnostics
+        self.omitted = omitted
+    }
+
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 }
 

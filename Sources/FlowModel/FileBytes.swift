@@ -44,3 +44,11 @@ public enum FileBytes {
         return .success(bytes)
     }
 }
+
+extension FileBytes {
+    /// Whether a regular file (or anything but a folder) is at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
+    }
+}

@@ -28,6 +28,8 @@ public struct Flow: Hashable, Sendable {
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
     public var segues: [Segue]
+    /// What cannot be known from the storyboards alone (an import's top-level notes).
+    public var notes: [String] = []
     /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
     public var device: Device = .phone
     /// `check` findings the flow's authors intend (`suppress`), in file order.

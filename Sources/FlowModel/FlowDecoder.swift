@@ -14,18 +14,25 @@ struct FlowDecoder {
         return s
     }
 
-    static let topKeys = ["$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues", "suppress", "device"]
+    static let topKeys = [
+        "$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
+        "suppress", "device", "storyboards", "notes",
+    ]
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
         "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
+        "notes",
     ]
-    static let sceneKeys = ["class", "elementClass", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib"]
+    static let sceneKeys = [
+        "class", "elementClass", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "definesPresentationContext",
+        "modalPresentationStyle", "storyboard", "notes",
+    ]
     static let segueKeys = [
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
-        "modalTransitionStyle", "customClass", "animates", "unwindAction",
+        "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "initializer", "arguments", "guard"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -48,6 +55,9 @@ struct FlowDecoder {
             sink.error(node.position, "module", "'\(module)' is not a Swift module name")
         }
         var flow = Flow(file: sink.file, name: name, module: module, initial: nil)
+        flow.notes = top.strings("notes", &sink).map(\.0)
+        // `storyboards` is read by the importer before decoding; here it only has to be paths.
+        _ = top.strings("storyboards", &sink)
         for m in top.map("protocols", &sink) { flow.protocols[m.key] = decodeProtocol(m) }
         for m in top.map("destinations", &sink) {
             if let d = decodeDestinationEnum(m) { flow.destinations[m.key] = d }
@@ -177,6 +187,7 @@ struct FlowDecoder {
         }
         c.file = f.string("file", &sink) ?? "\(m.key).swift"
         c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
+        c.notes = f.strings("notes", &sink).map(\.0)
         for d in f.map("dependencies", &sink) {
             let p = JSONPath.member(f.path("dependencies"), d.key)
             guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
@@ -225,7 +236,7 @@ struct FlowDecoder {
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
-            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen"], sink: &sink) else { continue }
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set"], sink: &sink) else { continue }
             guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
                 sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
                 continue
@@ -233,7 +244,7 @@ struct FlowDecoder {
             c.segueActions.append(SegueAction(
                 swiftName: a.key, selector: ObjCSelector.derive(fromSwiftName: a.key), returns: af.string("returns", &sink),
                 initializer: af.string("initializer", &sink), arguments: assignments(af, "arguments"),
-                nilWhen: condition(af, "nilWhen"), origin: Origin(path: p, position: a.keyPosition)))
+                nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
         }
         if f["prepare"] != nil {
             c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in
@@ -311,6 +322,7 @@ struct FlowDecoder {
             sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
             className: f.string("class", &sink), initializer: f.string("initializer", &sink),
             arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
+            storyboardIdentifier: f.string("identifier", &sink), set: assignments(f, "set"),
             origin: Origin(path: path, position: m.keyPosition))
         switch kind {
         case .performSegue:
@@ -318,9 +330,19 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil { sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds") }
+            if a.className == nil && a.storyboardIdentifier == nil {
+                sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds, or the Storyboard 'identifier' of the scene it instantiates")
+            }
+            if a.className != nil && a.storyboardIdentifier != nil {
+                sink.error(f["identifier"]?.position, f.path("identifier"), "give 'class' (built in code) or 'identifier' (instantiated from the storyboard), not both")
+            }
         case .dismiss, .pop:
             break
+        }
+        if kind != .present && kind != .push && kind != .show && kind != .showDetail {
+            for key in ["identifier", "set"] where f[key] != nil {
+                sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
+            }
         }
         if a.initializer == nil, a.className != nil { a.initializer = nil }
         return a
@@ -379,6 +401,12 @@ struct FlowDecoder {
             s.prototypes.append(PrototypeRows(name: m.key, rows: rows, origin: Origin(path: p, position: m.keyPosition)))
         }
         s.nib = f.string("nib", &sink)
+        s.definesPresentationContext = f.bool("definesPresentationContext", &sink) ?? false
+        if f["modalPresentationStyle"] != nil {
+            s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
+        }
+        s.storyboard = storyboardOrigin(f)
+        s.notes = f.strings("notes", &sink).map(\.0)
         return s
     }
 
@@ -428,6 +456,21 @@ struct FlowDecoder {
         if kind != .unwind && s.unwindAction != nil {
             sink.error(f["unwindAction"]?.position, f.path("unwindAction"), "'unwindAction' belongs only on unwind segues")
         }
+        s.popoverAnchor = f.string("popoverAnchor", &sink)
+        if s.popoverAnchor != nil && kind != .popoverPresentation && s.modalPresentationStyle != .popover {
+            sink.error(f["popoverAnchor"]?.position, f.path("popoverAnchor"), "'popoverAnchor' belongs only on popover presentations")
+        }
+        s.storyboard = storyboardOrigin(f)
+        s.notes = f.strings("notes", &sink).map(\.0)
         return s
+    }
+
+    /// `"storyboard": { "file", "line", "id" }`: where an imported part came from.
+    private mutating func storyboardOrigin(_ f: Fields) -> StoryboardOrigin? {
+        guard let node = f["storyboard"] else { return nil }
+        let path = f.path("storyboard")
+        guard let sf = Fields(node, path, known: ["file", "line", "id"], required: ["file"], sink: &sink),
+              let file = sf.string("file", &sink) else { return nil }
+        return StoryboardOrigin(file: file, line: sf.int("line", &sink, minimum: 1) ?? 1, xmlID: sf.string("id", &sink) ?? "")
     }
 }

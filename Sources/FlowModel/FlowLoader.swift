@@ -25,18 +25,30 @@ public enum FlowLoader {
     }
 
     public static func load(bytes: [UInt8], file: String) -> Result<LoadedFlow, FlowLoadError> {
+        switch parse(bytes: bytes, file: file) {
+        case .success(let root): return load(root: root, file: file)
+        case .failure(let e): return .failure(e)
+        }
+    }
+
+    /// The JSON tree of a flow file (no decoding yet): for readers that look at a key first,
+    /// such as `storyboards`.
+    public static func parse(bytes: [UInt8], file: String) -> Result<JSONNode, FlowLoadError> {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(single(file, "the file is empty; expected a flow (a JSON object with \"format\": 1)", position: SourcePosition(line: 1, column: 1)))
         }
         if let nul = bytes.prefix(8192).firstIndex(of: 0) {
             return .failure(single(file, "this is a binary file (a NUL byte at offset \(nul)), not a JSON flow", position: SourcePosition(line: 1, column: 1)))
         }
-        let root: JSONNode
         do {
-            root = try JSONReader.parse(bytes)
+            return .success(try JSONReader.parse(bytes))
         } catch {
             return .failure(FlowLoadError(diagnostics: [Diagnostic(.error, file: file, position: error.position, path: "", message: error.message)], omitted: 0))
         }
+    }
+
+    /// Decodes and validates a flow document already parsed (or built by an importer).
+    public static func load(root: JSONNode, file: String) -> Result<LoadedFlow, FlowLoadError> {
         var decoder = FlowDecoder(sink: DiagnosticSink(file: file))
         guard let flow = decoder.decode(root), !decoder.sink.hasErrors else {
             return .failure(FlowLoadError(diagnostics: sorted(decoder.sink.diagnostics), omitted: decoder.sink.omitted))

@@ -123,6 +123,7 @@ struct FlowValidator {
                 requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
                 requireParameters(of: a)
                 requireArguments(a.arguments, initializer: a.initializer ?? "init(coder:)", of: returns, at: a.origin)
+                for s in a.set { requireDependency(s.name, of: returns, s.origin) }
             }
             for p in c.prepare ?? [] { validatePrepareCase(p, selfClass: name) }
             for (id, cond) in (c.shouldPerform ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -208,6 +209,14 @@ struct FlowValidator {
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
             if let initName = a.initializer { requireArguments(a.arguments, initializer: initName, of: cls, at: a.origin) }
+            for s in a.set { requireDependency(s.name, of: cls, s.origin) }
+        }
+        // A scene instantiated by Storyboard ID: a missing ID is UIKit's exception at run time,
+        // not a load error; the initializer of a creator block belongs to the scene's class.
+        if let ident = a.storyboardIdentifier, let scene = flow.scenes.first(where: { $0.storyboardIdentifier == ident && $0.nib == nil }) {
+            requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
+            for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
+            for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
         }
     }
 
@@ -289,15 +298,16 @@ struct FlowValidator {
                 sink.error(o.position, o.path, "scene '\(source.id)' has no row [\(sec), \(row)]; it has \(Self.describeRows(source.rows))")
             }
             // Stale selectors load: at run time UIKit finds no method and says so (segue
-            // actions) or stays silent (unwind actions), as it does in shipped apps.
-            if let a = s.action, !actionSelectors.contains(a.selector) {
+            // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
+            // segue (no Swift sources) says in its note that the owner is unknown instead.
+            if let a = s.action, s.storyboard == nil, !actionSelectors.contains(a.selector) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
                              suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
             }
-            if let u = s.unwindAction, !unwindSelectors.contains(u.selector) {
+            if let u = s.unwindAction, s.storyboard == nil, !unwindSelectors.contains(u.selector) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
                 sink.warning(o.position, o.path,
@@ -310,9 +320,9 @@ struct FlowValidator {
                              "no class declares the segue class \(c) in 'segueClasses' (renamed in code but not in the storyboard?): performing the segue fails UIKit's assertion 'Could not create a segue of class'",
                              suggestions: NameSuggester.nearest(to: c, in: known))
             }
-            if let c = s.customClass, s.kind != .custom {
+            if s.customClass != nil, s.kind == .relationship || s.kind == .embed || s.kind == .unwind {
                 let o = origin(s.origin, "customClass")
-                sink.warning(o.position, o.path, "'customClass' \(c) is used only by custom segues")
+                sink.warning(o.position, o.path, "'customClass' is not used on \(s.kind.rawValue) segues")
             }
         }
     }

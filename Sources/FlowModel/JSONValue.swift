@@ -33,10 +33,17 @@ public struct JSONNode: Sendable {
         public var key: String
         public var keyPosition: SourcePosition
         public var value: JSONNode
+
     }
 
     public var value: Value
     public var position: SourcePosition
+
+    /// The member named `key` of an object, if any (the first, when duplicated).
+    public subscript(key: String) -> JSONNode? {
+        if case .object(let members) = value { return members.first { $0.key == key }?.value }
+        return nil
+    }
 
     public var typeName: String {
         switch value {
@@ -47,5 +54,17 @@ public struct JSONNode: Sendable {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+extension JSONNode {
+    public init(_ value: Value, at position: SourcePosition) {
+        self.init(value: value, position: position)
+    }
+}
+
+extension JSONNode.Member {
+    public init(_ key: String, _ value: JSONNode) {
+        self.init(key: key, keyPosition: value.position, value: value)
     }
 }

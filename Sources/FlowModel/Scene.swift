@@ -16,6 +16,14 @@ public struct Scene: Hashable, Sendable {
     /// Which rows use which prototype cell, for `prototype:NAME` triggers, in file order.
     public var prototypes: [PrototypeRows]
     public var nib: String?
+    /// `definesPresentationContext`: a currentContext presentation from inside it covers it.
+    public var definesPresentationContext = false
+    /// The view controller's own `modalPresentationStyle`, used when the segue sets none.
+    public var modalPresentationStyle: ModalPresentationStyle?
+    /// The storyboard element the scene was imported from.
+    public var storyboard: StoryboardOrigin?
+    /// What the flow's author (or the importer) says cannot be known from the storyboard.
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(id: String, className: String, origin: Origin = Origin(path: "", position: nil)) {
@@ -29,6 +37,7 @@ public struct Scene: Hashable, Sendable {
         self.controls = []
         self.prototypes = []
         self.nib = nil
+        self.storyboard = nil
         self.origin = origin
     }
 
@@ -118,6 +127,10 @@ public enum Relationship: String, Hashable, Sendable, CaseIterable {
     case viewControllers
     case masterViewController
     case detailViewController
+    /// iOS 14 column-style split views: the middle column of a triple-column split, and the
+    /// controller shown instead of the columns in a compact width.
+    case supplementaryViewController
+    case compactViewController
 }
 
 public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
@@ -172,6 +185,11 @@ public struct Segue: Hashable, Sendable {
     public var customClass: String?
     public var animates: Bool
     public var unwindAction: SelectorName?
+    /// The bar button item or view a popover presentation points at.
+    public var popoverAnchor: String?
+    /// The `<segue>` element the segue was imported from.
+    public var storyboard: StoryboardOrigin?
+    public var notes: [String] = []
     public var origin: Origin
 
     public init(source: Int, destination: Int?, kind: SegueKind, origin: Origin = Origin(path: "", position: nil)) {
@@ -187,6 +205,7 @@ public struct Segue: Hashable, Sendable {
         self.customClass = nil
         self.animates = true
         self.unwindAction = nil
+        self.storyboard = nil
         self.origin = origin
     }
 }

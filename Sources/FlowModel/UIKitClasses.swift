@@ -23,7 +23,7 @@ public enum ContainerKind: String, Hashable, Sendable {
         switch self {
         case .navigation: [.rootViewController]
         case .tabBar: [.viewControllers]
-        case .split: [.masterViewController, .detailViewController]
+        case .split: [.masterViewController, .detailViewController, .supplementaryViewController, .compactViewController]
         }
     }
 }

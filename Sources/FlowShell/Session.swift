@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import FlowImport
 
 /// A shell session: the loaded flow, the simulated app, and what has been typed. It turns one
 /// input line into output lines and a status; it never touches the terminal.
@@ -75,7 +76,7 @@ public struct Session: Sendable {
             if d.file == resolved { d.file = path }
             return d
         }
-        switch FlowLoader.load(path: resolved) {
+        switch FlowSource.load(path: resolved) {
         case .success(let loaded):
             for w in loaded.warnings { out.add(typed(w).description, .warning) }
             out.add("loaded \(loaded.flow.name) from \(path): \(loaded.flow.scenes.count) scenes, \(loaded.flow.segues.count) segues", .note)

@@ -17,8 +17,8 @@ public enum CommandCatalog {
     public static let all: [CommandInfo] = [
         .init(name: "help", synopsis: "help [COMMAND]", summary: "list the commands, or explain one",
               details: "Without an argument, lists every command with a one-line summary.", example: "help perform"),
-        .init(name: "load", synopsis: "load FLOW", summary: "load a flow file and launch its app",
-              details: "Reads a flow (format 1), reports every problem with its file, line, column and JSON path, and on success launches the app afresh. Names the storyboard kept after a rename in code (a scene's class, a segue action, an unwind action, a segue class) are warnings: the app runs as UIKit runs it. A flow that fails to load leaves the current one in place. Tab completes flows, storyboards and folders; put a path with spaces in double quotes.",
+        .init(name: "load", synopsis: "load FLOW", summary: "load a flow file, a storyboard or an app folder and launch its app",
+              details: "Reads a flow (format 1), or imports a storyboard, XIB or app folder in memory, reports every problem with its file, line, column and JSON path (a storyboard's line for imported parts), and on success launches the app afresh. Names the storyboard kept after a rename in code (a scene's class, a segue action, an unwind action, a segue class) are warnings: the app runs as UIKit runs it. A flow that fails to load leaves the current one in place. Tab completes flows, storyboards and folders; put a path with spaces in double quotes.",
               example: "load flows/segue-actions.json"),
         .init(name: "where", synopsis: "where", summary: "draw the window's view-controller tree",
               details: "The presentation chain, navigation stacks, tabs, split columns and embedded children, with each instance's address and scene. The front-most view controller is marked.",

@@ -78,6 +78,10 @@ struct TreeView {
                 }
             case .embedded:
                 node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
+            case .supplementary:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("supplementary" as StaticString) }
+            case .compact:
+                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("compact" as StaticString) }
             }
         }
         if let p = presented {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCheck
+import FlowImport
 import FlowModel
 import FlowShell
 
@@ -35,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         case text, json, sarif, transcript
     }
 
-    @Argument(help: "Flow files (format 1, JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "Flow files (format 1, JSON), storyboards or app folders (imported in memory).", completion: .file(extensions: ["json", "storyboard", "xib"]))
     var flows: [String]
 
     @Option(help: "Output: text, json, sarif (2.1.0), or transcript (one .flownav file per problem found by exploring, in --output).")
@@ -89,7 +90,7 @@ struct CheckCommand: ParsableCommand {
         var reports: [Report] = []
         var loadFailed = false
         for path in flows {
-            switch FlowLoader.load(path: path) {
+            switch FlowSource.load(path: path) {
             case .success(let loaded):
                 for w in loaded.warnings { Terminal.writeError(w.description + "\n") }
                 let devices: [Device] = device == "all" ? Device.allCases : device.flatMap(Device.init(rawValue:)).map { [$0] } ?? []

@@ -12,7 +12,7 @@ struct Flownav: ParsableCommand {
         commandName: "flownav",
         abstract: "Drive a simulated UIKit app through a storyboard-like navigation flow.",
         version: "0.1.0",
-        subcommands: [Shell.self, TestCommand.self, CheckCommand.self],
+        subcommands: [Shell.self, TestCommand.self, CheckCommand.self, ImportCommand.self],
         defaultSubcommand: Shell.self
     )
 
@@ -44,7 +44,7 @@ struct Shell: ParsableCommand {
             """
     )
 
-    @Argument(help: "A flow file (format 1, JSON).", completion: .file(extensions: ["json"]))
+    @Argument(help: "A flow file (format 1, JSON), a storyboard or an app folder (imported in memory).", completion: .file(extensions: ["json", "storyboard", "xib"]))
     var flow: String?
 
     @Flag(help: "In batch mode, print each command after the prompt marker, so the output is a transcript.")

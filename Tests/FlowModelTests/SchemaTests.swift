@@ -1,5 +1,7 @@
+import FlowImport
 import Foundation
 import Testing
+import TestSupport
 @testable import FlowModel
 
 /// The schema file, loaded once per use; a failure to load or an unsupported keyword fails the test.
@@ -17,6 +19,28 @@ func flowSchema() throws -> SchemaValidator {
         let flow = try JSON(data: Data(contentsOf: flowsDirectory.appendingPathComponent(name)))
         let violations = try flowSchema().validate(flow)
         #expect(violations.isEmpty, "\(violations.map(\.description))")
+    }
+
+    /// What `flownav import` writes (the golden imports of the shared small apps) is format 1.
+    @Test(arguments: ["ToDoList", "HotelCodable", "OrderApp", "SegueActionDemo"])
+    func importedFlowMatchesTheSchema(_ app: String) throws {
+        let file = flowsDirectory.deletingLastPathComponent().appendingPathComponent("Tests/FlowImportTests/Golden/\(app).json")
+        let violations = try flowSchema().validate(try JSON(data: Data(contentsOf: file)))
+        #expect(violations.isEmpty, "\(violations.map(\.description))")
+    }
+
+    /// Every shared iOS storyboard and app, imported and written, is format 1 by the schema too.
+    @Test func everySharedImportMatchesTheSchema() throws {
+        let dir = PackagePaths.shared + "/storyboards"
+        let boards = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".storyboard") && !$0.contains("Rectangle") }
+        let apps = ["habitica-ios", "Rocket.Chat-iOS"].map { PackagePaths.shared + "/apps/" + $0 }
+        #expect(boards.count == 30)
+        let schema = try flowSchema()
+        for path in boards.map({ dir + "/" + $0 }) + apps {
+            let doc = try FlowSource.importDocument(paths: [path]).get()
+            let violations = schema.validate(try JSON(json: JSONWriter.write(doc.document)))
+            #expect(violations.isEmpty, "\(path): \(violations.prefix(3).map(\.description))")
+        }
     }
 
     @Test func testFixturesMatchTheSchema() throws {

@@ -16,3 +16,15 @@ public enum PackagePaths {
         return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
     }()
 }
+
+extension PackagePaths {
+    /// `../shared` (test data: real storyboards and apps) beside the package, or beside the
+    /// folder of worktrees the package is checked out in.
+    public static let shared: String = {
+        let candidates = [
+            root.deletingLastPathComponent().appendingPathComponent("shared").path,
+            root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared").path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+    }()
+}

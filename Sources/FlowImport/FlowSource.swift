@@ -1,0 +1,152 @@
+import FlowModel
+
+/// The front door for every command that takes a flow: a flow file (JSON), a storyboard or XIB,
+/// or an app folder. Storyboards are imported in memory; a flow naming `"storyboards"` is merged
+/// over what they import (see `FlowMerge`).
+public enum FlowSource {
+    public enum Kind: Sendable {
+        case flow
+        case storyboard
+        case folder
+    }
+
+    public static func kind(of path: String) -> Kind {
+        if AppFolder.isFolder(path) { return .folder }
+        if path.hasSuffix(".storyboard") || path.hasSuffix(".xib") { return .storyboard }
+        return .flow
+    }
+
+    /// Loads whatever `path` is; `entry` names the entry storyboard of an import when the app's
+    /// Info.plist does not.
+    public static func load(path: String, entry: String? = nil) -> Result<LoadedFlow, FlowLoadError> {
+        switch kind(of: path) {
+        case .folder, .storyboard:
+            switch importDocument(paths: [path], entry: entry) {
+            case .success(let imported): return load(imported: imported, file: path)
+            case .failure(let e): return .failure(e)
+            }
+        case .flow:
+            let bytes: [UInt8]
+            switch FileBytes.read(path) {
+            case .success(let b): bytes = b
+            case .failure(let p): return .failure(single(path, p.message))
+            }
+            return load(bytes: bytes, file: path, entry: entry)
+        }
+    }
+
+    /// A flow's text: merged over its `"storyboards"` when it names some.
+    public static func load(bytes: [UInt8], file: String, entry: String? = nil) -> Result<LoadedFlow, FlowLoadError> {
+        let root: JSONNode
+        switch FlowLoader.parse(bytes: bytes, file: file) {
+        case .success(let r): root = r
+        case .failure(let e): return .failure(e)
+        }
+        guard let list = root["storyboards"] else { return FlowLoader.load(root: root, file: file) }
+        return FlowMerge.loadMerged(flow: root, storyboards: list, file: file, entry: entry)
+    }
+
+    /// Imports storyboard files and app folders as one app.
+    public static func importDocument(paths: [String], entry: String? = nil, name: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, FlowLoadError> {
+        var files: [String] = []
+        var plistEntry: String?
+        for p in paths {
+            if AppFolder.isFolder(p) {
+                let folder = AppFolder.discover(p)
+                files += folder.storyboards + folder.xibs
+                if plistEntry == nil { plistEntry = folder.entry }
+                if folder.storyboards.isEmpty && folder.xibs.isEmpty {
+                    return .failure(single(p, "no storyboard or XIB in this folder"))
+                }
+            } else {
+                files.append(p)
+            }
+        }
+        var inputs: [ImportInput] = []
+        for f in files {
+            switch FileBytes.read(f) {
+            case .success(let bytes): inputs.append(ImportInput(path: f, bytes: bytes))
+            case .failure(let problem): return .failure(single(f, problem.message))
+            }
+        }
+        let appName = name ?? paths.first.map(displayName) ?? "App"
+        switch StoryboardImporter.importApp(files: inputs, name: appName, entry: entry ?? plistEntry, keeping: keeping) {
+        case .success(let d): return .success(d)
+        case .failure(let p):
+            let position = p.line.map { SourcePosition(line: $0, column: p.column ?? 1) }
+            return .failure(FlowLoadError(diagnostics: [Diagnostic(.error, file: p.file, position: position, path: "", message: p.message)], omitted: 0))
+        }
+    }
+
+    /// An imported document, decoded and validated; every message about an imported scene or
+    /// segue points at its storyboard element.
+    public static func load(imported: ImportedDocument, file: String) -> Result<LoadedFlow, FlowLoadError> {
+        let origins = Provenance(scenes: imported.sceneOrigins, segues: imported.segueOrigins)
+        switch FlowLoader.load(root: imported.document, file: file) {
+        case .success(var loaded):
+            loaded.warnings = imported.warnings + loaded.warnings.map(origins.relocate)
+            return .success(loaded)
+        case .failure(var e):
+            e.diagnostics = imported.warnings + e.diagnostics.map(origins.relocate)
+            return .failure(e)
+        }
+    }
+
+    /// The scene ids of an earlier import, by XML id: what `import --output` keeps on a re-import.
+    public static func sceneIDsByXMLID(ofFlowAt path: String) -> [String: String] {
+        guard FileBytes.exists(path), case .success(let bytes) = FileBytes.read(path),
+              case .success(let root) = FlowLoader.parse(bytes: bytes, file: path),
+              case .object(let scenes)? = root["scenes"]?.value else { return [:] }
+        var out: [String: String] = [:]
+        for m in scenes {
+            if case .string(let id)? = m.value["storyboard"]?["id"]?.value, !id.isEmpty { out[id] = m.key }
+        }
+        return out
+    }
+
+    /// `MyApp/` → `MyApp`, `Base.lproj/Main.storyboard` → `Main`.
+    static func displayName(_ path: String) -> String {
+        var p = path
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        let last = p.split(separator: "/").last.map(String.init) ?? p
+        if last == "." || last == ".." { return "App" }
+        return StoryboardReader.baseName(last)
+    }
+
+    static func single(_ file: String, _ message: String) -> FlowLoadError {
+        FlowLoadError(diagnostics: [Diagnostic(.error, file: file, position: nil, path: "", message: message)], omitted: 0)
+    }
+}
+
+/// Imported scenes' and segues' storyboard positions, by JSON path.
+struct Provenance {
+    var scenes: [String: StoryboardOrigin]
+    var segues: [StoryboardOrigin?]
+
+    init(scenes: [String: StoryboardOrigin], segues: [StoryboardOrigin?]) {
+        self.scenes = scenes
+        self.segues = segues
+    }
+
+    func origin(ofPath path: String) -> StoryboardOrigin? {
+        if path.hasPrefix("scenes.") {
+            let rest = path.dropFirst(7)
+            let id = rest.prefix { $0 != "." && $0 != "[" }
+            return scenes[String(id)]
+        }
+        if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),
+           let i = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]), i >= 0, i < segues.count {
+            return segues[i]
+        }
+        return nil
+    }
+
+    func relocate(_ d: Diagnostic) -> Diagnostic {
+        guard let o = origin(ofPath: d.path) else { return d }
+        var d = d
+        d.file = o.file
+        d.position = SourcePosition(line: o.line, column: 1)
+        d.message = d.message + " (XML id \(o.xmlID))"
+        return d
+    }
+}

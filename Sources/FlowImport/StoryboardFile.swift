@@ -1,0 +1,84 @@
+import FlowModel
+
+/// One storyboard (or XIB) as read from its XML: what navigation needs, nothing of the layout.
+struct StoryboardFile {
+    /// The storyboard's name as `storyboardName` references spell it: the file name without
+    /// extension.
+    var name: String
+    var file: String
+    var initialXMLID: String?
+    var scenes: [StoryboardScene] = []
+    /// A XIB's File's Owner class when it is a view controller's nib.
+    var nibOwner: String?
+}
+
+struct StoryboardScene {
+    var xmlID: String
+    /// The element name: `viewController`, `tableViewController`, `navigationController`, …
+    var element: String
+    var customClass: String?
+    var customModule: String?
+    var storyboardIdentifier: String?
+    var title: String?
+    var origin: StoryboardOrigin
+    /// `viewControllerPlaceholder`: a storyboard reference.
+    var reference: (storyboard: String?, identifier: String?)?
+    var definesPresentationContext = false
+    var modalPresentationStyle: String?
+    /// Static table: cells per section. Prototype table: the prototypes' names.
+    var staticSections: [Int] = []
+    var prototypes: [String] = []
+    var collectionPrototypes: [String] = []
+    var segues: [StoryboardSegue] = []
+    /// Controls holding segues, by name, in file order.
+    var controls: [String] = []
+}
+
+struct StoryboardSegue {
+    indirect enum Holder: Hashable {
+        case viewController
+        case control(String)
+        case staticCell(section: Int, row: Int)
+        case prototype(String)
+        case collectionCell(String)
+        case accessory(Holder)
+        case container
+    }
+
+    var xmlID: String
+    var kind: String
+    var destination: String?
+    var identifier: String?
+    var relationship: String?
+    var creationSelector: String?
+    var unwindAction: String?
+    var modalPresentationStyle: String?
+    var modalTransitionStyle: String?
+    var customClass: String?
+    var animates = true
+    var popoverAnchor: String?
+    var holder: Holder
+    var origin: StoryboardOrigin
+}
+
+/// Why a file cannot be imported at all.
+public struct ImportProblem: Error, Hashable, Sendable {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        if let column { s += ":\(column)" }
+        return s + ": error: " + message
+    }
+}

@@ -1,0 +1,444 @@
+import FlowModel
+
+/// One input file of an import: its path (as it will appear in provenance) and its bytes.
+public struct ImportInput: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// What an import produced: a format-1 document, the warnings met on the way (missing
+/// references, dropped segues…), and where each scene and segue came from.
+public struct ImportedDocument: Sendable {
+    public var document: JSONNode
+    public var warnings: [Diagnostic]
+    /// Scene id → its storyboard element; segue index → its `<segue>` element.
+    public var sceneOrigins: [String: StoryboardOrigin]
+    public var segueOrigins: [StoryboardOrigin]
+}
+
+/// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
+/// file system (see `AppFolder` for discovery).
+public enum StoryboardImporter {
+    /// - Parameters:
+    ///   - files: storyboards (`.storyboard`) and XIBs (`.xib`) of one app.
+    ///   - name: the flow's display name.
+    ///   - entry: the storyboard (file name without extension) whose initial view controller
+    ///     starts the app; nil: `Main`, else the only storyboard, else the first with one.
+    ///   - keeping: scene ids of an earlier import, by XML id (`"storyboard": { "id" }`), so a
+    ///     re-import names every scene it still has as before.
+    public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
+        var storyboards: [StoryboardFile] = []
+        var nibs: [StoryboardFile] = []
+        for f in files {
+            switch StoryboardReader.read(bytes: f.bytes, file: f.path) {
+            case .success(let sb):
+                if f.path.hasSuffix(".xib") {
+                    if sb.nibOwner != nil { nibs.append(sb) }
+                } else {
+                    storyboards.append(sb)
+                }
+            case .failure(let p): return .failure(p)
+            }
+        }
+        guard !storyboards.isEmpty || !nibs.isEmpty else {
+            return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))
+        }
+        var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
+        return mapper.run()
+    }
+}
+
+/// The storyboard → format 1 mapping (see `real-apps.md` §3 and the README's Importing section).
+private struct Mapper {
+    let storyboards: [StoryboardFile]
+    let nibs: [StoryboardFile]
+    let name: String
+    let entry: String?
+    var warnings: [Diagnostic] = []
+    /// "file\0xmlID" → scene id, for every real (non-placeholder) scene.
+    var sceneIDs: [String: String] = [:]
+    var taken: Set<String> = []
+    var scenes: [(String, J)] = []
+    var sceneOrigins: [String: StoryboardOrigin] = [:]
+    var segues: [J] = []
+    var segueOrigins: [StoryboardOrigin] = []
+    /// Declared classes: name → (superclass, notes, first origin).
+    var classes: [String: (superclass: String, notes: [String])] = [:]
+    var classOrder: [String] = []
+    var modules: [String] = []
+    /// Stand-in scenes for references that lead outside the import, by "storyboard\0identifier".
+    var missingTargets: [String: String] = [:]
+
+    let keeping: [String: String]
+
+    init(storyboards: [StoryboardFile], nibs: [StoryboardFile], name: String, entry: String?, keeping: [String: String]) {
+        self.keeping = keeping
+        self.storyboards = storyboards
+        self.nibs = nibs
+        self.name = name
+        self.entry = entry
+    }
+
+    mutating func warn(_ o: StoryboardOrigin, _ message: String) {
+        // A reference several segues lead to is reported once.
+        guard !warnings.contains(where: { $0.file == o.file && $0.position?.line == o.line && $0.message == message }) else { return }
+        warnings.append(Diagnostic(.warning, file: o.file, position: SourcePosition(line: o.line, column: 1), path: "", message: message))
+    }
+
+    static func key(_ file: String, _ id: String) -> String { file + "\u{0}" + id }
+
+    mutating func run() -> Result<ImportedDocument, ImportProblem> {
+        nameScenes()
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil { addScene(s, in: sb) }
+        }
+        for nib in nibs { addNib(nib) }
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil {
+                addSegues(of: s, in: sb)
+            }
+        }
+        var top = JMembers([("format", .int(1)), ("name", .string(name))])
+        let module = modules.first { $0.isIdentifier } ?? (Naming.word(name).isIdentifier ? Naming.word(name).prefix(1).uppercased() + Naming.word(name).dropFirst() : "App")
+        top.append(("module", .string(module)))
+        var topNotes: [String] = []
+        if let initial = initialScene(notes: &topNotes) { top.append(("initial", .string(initial))) }
+        top.add(notes: topNotes)
+        if !classOrder.isEmpty {
+            var cs = JMembers()
+            for c in classOrder.sorted() {
+                let decl = classes[c]!
+                var m = JMembers([("superclass", .string(decl.superclass))])
+                m.add(notes: decl.notes)
+                cs.append((c, m.json))
+            }
+            top.append(("classes", cs.json))
+        }
+        top.append(("scenes", JMembers(scenes).json))
+        if !segues.isEmpty { top.append(("segues", .array(segues))) }
+        return .success(ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins))
+    }
+
+    // MARK: Scenes
+
+    /// Readable ids: Storyboard ID, else the class's name, else a container named after its
+    /// first child, else the title, else the element. Files in the order given, scenes in file
+    /// order, `2`, `3`… on collisions.
+    mutating func nameScenes() {
+        // Two scenes of one storyboard with one Storyboard ID: UIKit finds only one of them.
+        for sb in storyboards {
+            var seen: [String: StoryboardScene] = [:]
+            for s in sb.scenes where s.reference == nil {
+                guard let ident = s.storyboardIdentifier else { continue }
+                if let first = seen[ident] {
+                    warn(s.origin, "two scenes have Storyboard ID '\(ident)' (the other is at line \(first.origin.line)); instantiateViewController(withIdentifier:) finds only one")
+                } else {
+                    seen[ident] = s
+                }
+            }
+        }
+        var base: [String: String] = [:]
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil { base[Self.key(sb.file, s.xmlID)] = ownName(s) }
+        }
+        // Names an earlier import gave keep their scenes (XML ids are unique per storyboard,
+        // and in practice across an app's storyboards).
+        var kept: Set<String> = []
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil {
+                if let old = keeping[s.xmlID], !taken.contains(old) {
+                    taken.insert(old)
+                    kept.insert(Self.key(sb.file, s.xmlID))
+                    sceneIDs[Self.key(sb.file, s.xmlID)] = old
+                }
+            }
+        }
+        for sb in storyboards {
+            for s in sb.scenes where s.reference == nil && !kept.contains(Self.key(sb.file, s.xmlID)) {
+                var n = base[Self.key(sb.file, s.xmlID)]!
+                if n.isEmpty {
+                    let child = s.segues.first { $0.kind == "relationship" }
+                    let childName = child.flatMap { $0.destination }.flatMap { base[Self.key(sb.file, $0)] }.flatMap { $0.isEmpty ? nil : $0 }
+                    let suffix = containerSuffix(s.element)
+                    if let childName {
+                        n = childName + suffix
+                    } else if let t = s.title.map(Naming.lowerCamel), !t.isEmpty {
+                        n = t
+                    } else {
+                        n = s.element
+                    }
+                }
+                sceneIDs[Self.key(sb.file, s.xmlID)] = Naming.unique(n, &taken)
+            }
+        }
+    }
+
+    func ownName(_ s: StoryboardScene) -> String {
+        if let i = s.storyboardIdentifier { return Naming.word(i) }
+        if let c = s.customClass, !UIKitClass.isKnown(c) { return Naming.sceneName(fromClass: c) }
+        if containerSuffix(s.element).isEmpty, let t = s.title.map(Naming.lowerCamel), !t.isEmpty { return t }
+        return containerSuffix(s.element).isEmpty ? s.element : ""
+    }
+
+    func containerSuffix(_ element: String) -> String {
+        switch element {
+        case "navigationController": "Nav"
+        case "tabBarController": "Tabs"
+        case "splitViewController": "Split"
+        default: ""
+        }
+    }
+
+    static let elementClasses: [String: String] = [
+        "viewController": "UIViewController", "tableViewController": "UITableViewController",
+        "collectionViewController": "UICollectionViewController", "navigationController": "UINavigationController",
+        "tabBarController": "UITabBarController", "splitViewController": "UISplitViewController",
+        "pageViewController": "UIPageViewController",
+    ]
+
+    /// The class a scene's instances have and, when it is not UIKit's, its declaration.
+    mutating func sceneClass(_ s: StoryboardScene) -> (String, [String]) {
+        var notes: [String] = []
+        let uikit = Self.elementClasses[s.element]
+        if uikit == nil {
+            if s.element == "hostingController" {
+                notes.append("a SwiftUI hosting controller: its content is not modelled")
+            } else {
+                notes.append("<\(s.element)> is imported as a plain UIViewController")
+            }
+        }
+        let superclass = uikit ?? "UIViewController"
+        guard let custom = s.customClass ?? (s.element == "hostingController" ? "UIHostingController" : nil) else { return (superclass, notes) }
+        if UIKitClass.isKnown(custom) { return (custom, notes) }
+        if let m = s.customModule, !modules.contains(m) { modules.append(m) }
+        if let existing = classes[custom] {
+            if existing.superclass != superclass && !existing.notes.contains(where: { $0.hasPrefix("also used") }) {
+                classes[custom]!.notes.append("also used by a <\(s.element)> scene (\(s.origin.file):\(s.origin.line)); the superclass comes from the first")
+            }
+        } else {
+            var cn = ["superclass inferred from the storyboard's <\(s.element)> element; import the Swift sources for the class's code"]
+            if s.element == "hostingController" { cn = ["a SwiftUI UIHostingController subclass; its content is not modelled"] }
+            classes[custom] = (superclass, cn)
+            classOrder.append(custom)
+        }
+        return (custom, notes)
+    }
+
+    mutating func addScene(_ s: StoryboardScene, in sb: StoryboardFile) {
+        let id = sceneIDs[Self.key(sb.file, s.xmlID)]!
+        let (cls, classNotes) = sceneClass(s)
+        var m = JMembers([("class", .string(cls))])
+        m.add("storyboardIdentifier", s.storyboardIdentifier)
+        m.add("title", s.title)
+        if s.definesPresentationContext { m.append(("definesPresentationContext", .bool(true))) }
+        if let p = s.modalPresentationStyle, ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) }
+        var notes = classNotes
+        let rows = rowCounts(s, notes: &notes)
+        if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
+        let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+        if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
+            // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
+            m.append(("prototypes", JMembers(prototypes.enumerated().map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
+        }
+        var controls = s.controls
+        if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }
+        if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }
+        m.append(("storyboard", s.origin.json))
+        m.add(notes: notes)
+        scenes.append((id, .at(s.origin.line, m.json)))
+        sceneOrigins[id] = s.origin
+    }
+
+    /// Static tables: their sections. Prototype tables: one row per prototype (row i shows
+    /// prototype i), since how many rows the data has is not in the storyboard.
+    func rowCounts(_ s: StoryboardScene, notes: inout [String]) -> [Int] {
+        if !s.staticSections.isEmpty { return s.staticSections }
+        let cellSegues = s.segues.contains {
+            switch $0.holder {
+            case .prototype, .collectionCell: true
+            default: false
+            }
+        }
+        let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+        guard cellSegues, !prototypes.isEmpty else { return [] }
+        notes.append("rows are data: one row per prototype (\(prototypes.joined(separator: ", "))); set \"rows\" to what the app shows")
+        return [prototypes.count]
+    }
+
+    mutating func addNib(_ nib: StoryboardFile) {
+        guard let owner = nib.nibOwner else { return }
+        let id = Naming.unique(Naming.sceneName(fromClass: owner) + "Nib", &taken)
+        if !UIKitClass.isKnown(owner) && classes[owner] == nil {
+            classes[owner] = ("UIViewController", ["the File's Owner of \(nib.name).xib; superclass assumed; import the Swift sources for the class's code"])
+            classOrder.append(owner)
+        }
+        let origin = StoryboardOrigin(file: nib.file, line: 1, xmlID: "-1")
+        scenes.append((id, JMembers([("class", .string(owner)), ("nib", .string(nib.name)), ("storyboard", origin.json)]).json))
+        sceneOrigins[id] = origin
+    }
+
+    // MARK: Segues
+
+    /// The scene a segue's destination id names: a scene of the same file, or through a
+    /// storyboard reference, a scene of another (or a stand-in when it is not imported).
+    mutating func destination(_ xmlID: String, in sb: StoryboardFile, segue: StoryboardSegue) -> String? {
+        if let id = sceneIDs[Self.key(sb.file, xmlID)] { return id }
+        guard let placeholder = sb.scenes.first(where: { $0.xmlID == xmlID }), let ref = placeholder.reference else { return nil }
+        let targetName = ref.storyboard ?? sb.name
+        let what = ref.identifier.map { "the scene with Storyboard ID '\($0)' in \(targetName).storyboard" } ?? "the initial view controller of \(targetName).storyboard"
+        if let target = storyboards.first(where: { $0.name == targetName }) {
+            let scene: StoryboardScene?
+            if let ident = ref.identifier {
+                scene = target.scenes.first { $0.storyboardIdentifier == ident && $0.reference == nil }
+            } else {
+                scene = target.initialXMLID.flatMap { i in target.scenes.first { $0.xmlID == i && $0.reference == nil } }
+            }
+            if let scene, let id = sceneIDs[Self.key(target.file, scene.xmlID)] { return id }
+            let known = target.scenes.compactMap(\.storyboardIdentifier)
+            var message = "storyboard reference to \(what), which is not there"
+            if let ident = ref.identifier, let near = NameSuggester.nearest(to: ident, in: known).first { message += "; did you mean '\(near)'?" }
+            warn(placeholder.origin, message + "; the segue leads to a stand-in scene")
+        } else {
+            warn(placeholder.origin, "storyboard reference to \(what), which is not imported; the segue leads to a stand-in scene (import the app's folder to resolve it)")
+        }
+        let key = targetName + "\u{0}" + (ref.identifier ?? "")
+        if let stand = missingTargets[key] { return stand }
+        let base = Naming.lowerCamel(ref.identifier ?? targetName) + "Reference"
+        let id = Naming.unique(base, &taken)
+        missingTargets[key] = id
+        scenes.append((id, .at(placeholder.origin.line, JMembers([
+            ("class", .string("UIViewController")), ("storyboard", placeholder.origin.json),
+            ("notes", .array([.string("stands in for \(what), which this import does not contain")])),
+        ]).json)))
+        sceneOrigins[id] = placeholder.origin
+        return id
+    }
+
+    mutating func addSegues(of s: StoryboardScene, in sb: StoryboardFile) {
+        let source = sceneIDs[Self.key(sb.file, s.xmlID)]!
+        var identifiers: Set<String> = []
+        var relationships: Set<String> = []
+        for g in s.segues {
+            var notes: [String] = []
+            var kind = g.kind
+            switch kind {
+            case "show", "showDetail", "presentation", "popoverPresentation", "embed", "unwind", "relationship", "custom", "push", "modal":
+                break
+            case "popover":
+                kind = "popoverPresentation"
+            case "replace":
+                kind = "showDetail"
+                notes.append("a legacy 'replace' segue, imported as showDetail")
+            default:
+                warn(g.origin, "segue kind '\(g.kind)' is not one flownav knows; the segue is left out")
+                continue
+            }
+            var m = JMembers()
+            if let ident = g.identifier {
+                if identifiers.contains(ident) {
+                    notes.append("a second segue '\(ident)' from this scene: performSegue finds the first, so this one is reached only by its trigger")
+                    warn(g.origin, "scene '\(source)' has two segues with identifier '\(ident)'; the second keeps no identifier")
+                } else {
+                    identifiers.insert(ident)
+                    m.add("id", ident)
+                }
+            }
+            m.append(("source", .string(source)))
+            if kind != "unwind" {
+                guard let d = g.destination, let dest = destination(d, in: sb, segue: g) else {
+                    warn(g.origin, "the segue's destination '\(g.destination ?? "")' is not a scene of \(sb.name).storyboard; the segue is left out")
+                    continue
+                }
+                m.append(("destination", .string(dest)))
+            }
+            m.append(("kind", .string(kind)))
+            if kind == "relationship" {
+                guard let r = g.relationship, Relationship(rawValue: r) != nil else {
+                    warn(g.origin, "relationship '\(g.relationship ?? "")' is not one flownav models yet; the segue is left out")
+                    continue
+                }
+                if r != "viewControllers" {
+                    if relationships.contains(r) { warn(g.origin, "a second \(r) relationship; left out"); continue }
+                    relationships.insert(r)
+                }
+                m.add("relationship", r)
+            }
+            if let a = g.creationSelector, !a.isEmpty {
+                m.add("action", a)
+                notes.append("no class is known to implement \(a); add it under classes or import the sources")
+            }
+            if let t = trigger(g.holder, scene: s) { m.add("trigger", t) }
+            if let p = g.modalPresentationStyle {
+                if ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) } else { notes.append("modalPresentationStyle '\(p)' is not modelled") }
+            }
+            if let t = g.modalTransitionStyle, ModalTransitionStyle(rawValue: t) != nil { m.add("modalTransitionStyle", t) }
+            if let c = g.customClass, !c.isEmpty, kind != "relationship", kind != "embed", kind != "unwind" { m.add("customClass", c) }
+            if let a = g.popoverAnchor, kind == "popoverPresentation" || g.modalPresentationStyle == "popover" { m.add("popoverAnchor", a) }
+            if !g.animates { m.append(("animates", .bool(false))) }
+            if let u = g.unwindAction, !u.isEmpty {
+                m.add("unwindAction", u)
+                notes.append("no class is known to implement \(u); add it to a class's unwindActions or import the sources")
+            }
+            m.append(("storyboard", g.origin.json))
+            m.add(notes: notes)
+            segues.append(.at(g.origin.line, m.json))
+            segueOrigins.append(g.origin)
+        }
+    }
+
+    /// How a user reaches the segue: its control, its static row, its prototype.
+    func trigger(_ h: StoryboardSegue.Holder, scene s: StoryboardScene) -> String? {
+        switch h {
+        case .viewController, .container: return nil
+        case .control(let n): return "control:" + n
+        case .accessory: return "control:accessory"
+        case .staticCell(let section, let row): return section == 0 ? "cell:\(row)" : "cell:\(section):\(row)"
+        case .prototype(let p), .collectionCell(let p):
+            let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+            return prototypes.count <= 1 ? "cell" : "prototype:" + p
+        }
+    }
+
+    // MARK: Entry
+
+    /// The entry storyboard's initial view controller (through a reference if it is one).
+    mutating func initialScene(notes: inout [String]) -> String? {
+        let entryBoard: StoryboardFile?
+        if let entry {
+            entryBoard = storyboards.first { $0.name == entry }
+            if entryBoard == nil {
+                warnings.append(Diagnostic(.warning, file: name, position: nil, path: "initial",
+                                           message: "no storyboard named '\(entry)' was imported",
+                                           suggestions: NameSuggester.nearest(to: entry, in: storyboards.map(\.name))))
+            }
+        } else {
+            entryBoard = storyboards.first { $0.name == "Main" } ?? (storyboards.count == 1 ? storyboards[0] : storyboards.first { $0.initialXMLID != nil })
+        }
+        guard let board = entryBoard ?? storyboards.first else {
+            return scenes.first?.0
+        }
+        if let i = board.initialXMLID {
+            if let id = sceneIDs[Self.key(board.file, i)] { return id }
+            if let p = board.scenes.first(where: { $0.xmlID == i && $0.reference != nil }) {
+                let g = StoryboardSegue(xmlID: "", kind: "show", holder: .viewController, origin: p.origin)
+                var me = self
+                let id = me.destination(i, in: board, segue: g)
+                self = me
+                if let id { return id }
+            }
+        }
+        // No initial view controller: the app sets its root in code. Start somewhere visible.
+        let first = board.scenes.first { $0.reference == nil }.flatMap { sceneIDs[Self.key(board.file, $0.xmlID)] } ?? scenes.first?.0
+        if let first {
+            notes.append("\(board.name).storyboard has no initial view controller (the app sets its root in code); the flow starts at '\(first)': set \"initial\" or \"launch\" to what the app does")
+            warnings.append(Diagnostic(.warning, file: board.file, position: SourcePosition(line: 1, column: 1), path: "",
+                                       message: "\(board.name).storyboard has no initial view controller; the flow starts at '\(first)'"))
+        }
+        return first
+    }
+}

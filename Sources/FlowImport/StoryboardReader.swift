@@ -1,0 +1,197 @@
+import FlowModel
+
+/// Reads a storyboard's or a XIB's XML into a `StoryboardFile`: scenes, their segues and what
+/// holds each segue (a control, a static cell, a prototype), with lines and XML ids.
+enum StoryboardReader {
+    static func read(bytes: [UInt8], file: String) -> Result<StoryboardFile, ImportProblem> {
+        if bytes.isEmpty { return .failure(ImportProblem(file: file, line: 1, column: 1, message: "the file is empty; expected a storyboard")) }
+        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            return .failure(ImportProblem(file: file, line: 1, column: 1, message: "this is a binary file (a NUL byte at offset \(nul)), not a storyboard"))
+        }
+        let doc: XMLDocument
+        switch XMLDocument.parse(bytes, file: file) {
+        case .success(let d): doc = d
+        case .failure(let e):
+            return .failure(ImportProblem(file: file, line: e.line, column: e.column, message: "malformed XML: \(e.message)"))
+        }
+        guard let root = doc.root, root.named("document") else {
+            let found = doc.root.map { "<\($0.name)>" } ?? "no element"
+            return .failure(ImportProblem(file: file, line: doc.root?.line ?? 1, message: "not a storyboard: expected a <document> element from Interface Builder, found \(found)"))
+        }
+        let type = root["type"] ?? ""
+        let runtime = root["targetRuntime"] ?? ""
+        if runtime.hasPrefix("MacOSX") || type.contains(".Cocoa.") {
+            return .failure(ImportProblem(file: file, line: root.line, message: "macOS storyboards are AppKit, not UIKit (targetRuntime \(runtime.isEmpty ? type : runtime)); flownav models iOS apps"))
+        }
+        guard type.contains("CocoaTouch") || runtime.hasPrefix("iOS") || runtime.hasPrefix("AppleTV") else {
+            return .failure(ImportProblem(file: file, line: root.line, message: "not an iOS storyboard or XIB (document type '\(type)')"))
+        }
+        let name = baseName(file)
+        var sb = StoryboardFile(name: name, file: file, initialXMLID: root["initialViewController"])
+        if type.hasSuffix(".Storyboard.XIB") {
+            for scene in root.child("scenes")?.children ?? [] where scene.named("scene") {
+                guard let objects = scene.child("objects") else { continue }
+                for object in objects.children where object["sceneMemberID"] == "viewController" {
+                    sb.scenes.append(readScene(object, file: file))
+                }
+            }
+        } else {
+            sb.nibOwner = nibOwner(root)
+        }
+        return .success(sb)
+    }
+
+    static func baseName(_ path: String) -> String {
+        var n = path.split(separator: "/").last.map(String.init) ?? path
+        if let dot = n.lastIndex(of: ".") { n = String(n[..<dot]) }
+        return n
+    }
+
+    /// A XIB is a view controller's nib when its File's Owner has a custom class and an outlet
+    /// `view` (a cell's or a view's XIB has neither).
+    private static func nibOwner(_ root: XMLElement) -> String? {
+        guard let objects = root.child("objects") else { return nil }
+        for o in objects.children where o.named("placeholder") && o["placeholderIdentifier"] == "IBFilesOwner" {
+            guard let cls = o["customClass"], !cls.isEmpty else { return nil }
+            let outlets = o.child("connections")?.children ?? []
+            return outlets.contains { $0.named("outlet") && $0["property"] == "view" } ? cls : nil
+        }
+        return nil
+    }
+
+    private static func readScene(_ vc: XMLElement, file: String) -> StoryboardScene {
+        let xmlID = vc["id"] ?? ""
+        var s = StoryboardScene(
+            xmlID: xmlID, element: vc.name, customClass: vc["customClass"].flatMap { $0.isEmpty ? nil : $0 },
+            customModule: vc["customModule"], storyboardIdentifier: vc["storyboardIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
+            title: nil, origin: StoryboardOrigin(file: file, line: vc.line, xmlID: xmlID))
+        if vc.named("viewControllerPlaceholder") {
+            s.reference = (vc["storyboardName"].flatMap { $0.isEmpty ? nil : $0 }, vc["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 })
+        }
+        s.definesPresentationContext = vc["definesPresentationContext"] == "YES"
+        s.modalPresentationStyle = vc["modalPresentationStyle"]
+        var navTitle: String?
+        var tabTitle: String?
+        for c in vc.children {
+            if c.named("navigationItem"), c["key"] == "navigationItem" { navTitle = c["title"] }
+            if c.named("tabBarItem"), c["key"] == "tabBarItem" { tabTitle = c["title"] }
+        }
+        s.title = [vc["title"], navTitle, tabTitle].compactMap { $0 }.first { !$0.isEmpty }
+
+        // The view controller's outlets name the controls they point at.
+        var outlets: [String: String] = [:]
+        for c in vc.child("connections")?.children ?? [] where c.named("outlet") {
+            if let p = c["property"], let d = c["destination"], outlets[d] == nil { outlets[d] = p }
+        }
+        var staticCells: [String: (Int, Int)] = [:]
+        var sawStaticTable = false
+        var controlNames: [String: String] = [:]
+        var usedControlNames: Set<String> = []
+        // Names of every control with an id, for popover anchors that hold no segue themselves.
+        var anchorNames: [String: String] = [:]
+        vc.forEachDescendant { e in
+            if (e.named("barButtonItem") || e.named("button")), let id = e["id"] { anchorNames[id] = controlName(e, outlet: outlets[id]) }
+        }
+        vc.forEachDescendant { e in
+            if e.named("tableView") {
+                if e["dataMode"] == "static", let sections = e.child("sections") {
+                    var counts: [Int] = []
+                    for (si, section) in sections.children.filter({ $0.named("tableViewSection") }).enumerated() {
+                        let cells = (section.child("cells")?.children ?? []).filter { $0.named("tableViewCell") }
+                        for (ri, cell) in cells.enumerated() { if let id = cell["id"] { staticCells[id] = (si, ri) } }
+                        counts.append(cells.count)
+                    }
+                    if !sawStaticTable { s.staticSections = counts; sawStaticTable = true }
+                } else if let prototypes = e.child("prototypes") {
+                    for cell in prototypes.children where cell.named("tableViewCell") {
+                        let n = prototypeName(cell)
+                        if !s.prototypes.contains(n) { s.prototypes.append(n) }
+                    }
+                }
+            } else if e.named("collectionView"), let cells = e.child("cells") {
+                for cell in cells.children where cell.named("collectionViewCell") {
+                    let n = prototypeName(cell)
+                    if !s.collectionPrototypes.contains(n) { s.collectionPrototypes.append(n) }
+                }
+            } else if e.named("segue"), let conn = e.parent, conn.named("connections"), let holderElement = conn.parent {
+                // Tie-breakers (`reference`) are layout data; keyed children (peek and pop's
+                // commit/preview) belong to their parent segue.
+                guard e["reference"] == nil, e["key"] == nil else { return }
+                var holder: StoryboardSegue.Holder
+                if holderElement.node == vc.node {
+                    holder = .viewController
+                } else if holderElement.named("tableViewCell") {
+                    if let id = holderElement["id"], let (sec, row) = staticCells[id] {
+                        holder = .staticCell(section: sec, row: row)
+                    } else {
+                        holder = .prototype(prototypeName(holderElement))
+                    }
+                } else if holderElement.named("collectionViewCell") {
+                    holder = .collectionCell(prototypeName(holderElement))
+                } else if holderElement.named("containerView") {
+                    holder = .container
+                } else {
+                    let id = holderElement["id"] ?? ""
+                    if let known = controlNames[id] {
+                        holder = .control(known)
+                    } else {
+                        var n = controlName(holderElement, outlet: outlets[id])
+                        if usedControlNames.contains(n) {
+                            var k = 2
+                            while usedControlNames.contains("\(n)\(k)") { k += 1 }
+                            n = "\(n)\(k)"
+                        }
+                        usedControlNames.insert(n)
+                        controlNames[id] = n
+                        s.controls.append(n)
+                        holder = .control(n)
+                    }
+                }
+                if e["trigger"] == "accessoryAction" { holder = .accessory(holder) }
+                let segueID = e["id"] ?? ""
+                s.segues.append(StoryboardSegue(
+                    xmlID: segueID, kind: e["kind"] ?? "", destination: e["destination"],
+                    identifier: e["identifier"].flatMap { $0.isEmpty ? nil : $0 },
+                    relationship: e["relationship"], creationSelector: e["destinationCreationSelector"],
+                    unwindAction: e["unwindAction"], modalPresentationStyle: e["modalPresentationStyle"],
+                    modalTransitionStyle: e["modalTransitionStyle"], customClass: e["customClass"],
+                    animates: e["animates"] != "NO", popoverAnchor: (e["popoverAnchorBarButtonItem"] ?? e["popoverAnchorView"]).map { anchorID in
+                        controlNames[anchorID] ?? anchorNames[anchorID] ?? anchorID
+                    },
+                    holder: holder, origin: StoryboardOrigin(file: file, line: e.line, xmlID: segueID)))
+            }
+        }
+        return s
+    }
+
+    private static func prototypeName(_ cell: XMLElement) -> String {
+        for candidate in [cell["reuseIdentifier"], cell["customClass"], cell["id"]] {
+            if let c = candidate, !c.isEmpty { return Naming.word(c) }
+        }
+        return "cell"
+    }
+
+    /// For `tap`: userLabel, accessibility identifier, title, system item, outlet, image, XML id.
+    private static func controlName(_ e: XMLElement, outlet: String?) -> String {
+        var accessibility: String?
+        var stateTitle: String?
+        var stateImage: String?
+        for c in e.children {
+            if c.named("accessibility"), let i = c["identifier"], !i.isEmpty { accessibility = i }
+            if c.named("state"), c["key"] == "normal" {
+                stateTitle = c["title"]
+                stateImage = c["image"]
+            }
+        }
+        let candidates: [String?] = [
+            e["userLabel"], accessibility, e["title"] ?? stateTitle, e["systemItem"], outlet, e["image"] ?? stateImage, e["id"],
+        ]
+        for candidate in candidates {
+            if let c = candidate {
+                let w = Naming.lowerCamel(c)
+                if !w.isEmpty { return w }
+            }
+        }
+        return e.name
+    }
+}
