@@ -2,7 +2,7 @@
 # libedit-dev first when it is missing, so it works on a machine that has only Swift.
 SWIFT ?= swift
 
-.PHONY: test deps bench
+.PHONY: test deps bench pictures screenshot
 
 test: deps
 	$(SWIFT) test
@@ -14,3 +14,12 @@ deps:
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product flownav
 	$(SWIFT) run -c release --static-swift-stdlib flownav-bench
+
+# The README's picture of the demo flow, drawn by flownav itself (Graphviz's dot makes the SVG).
+pictures: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product flownav
+	.build/release/flownav graph flows/segue-actions.json --output docs/images/segue-actions.svg
+
+# The README's screenshot of `check --format html` in headless Chromium (not run by CI).
+screenshot: deps
+	sh scripts/screenshot-report.sh

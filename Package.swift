@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowShell", targets: ["FlowShell"]),
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
+        .library(name: "FlowGraph", targets: ["FlowGraph"]),
         .library(name: "FlowImport", targets: ["FlowImport"]),
         // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
@@ -22,9 +23,12 @@ let package = Package(
         // The simulated UIKit runtime. Pure: (state, command) -> (state, events); no I/O.
         .target(name: "FlowEngine", dependencies: ["FlowModel"]),
         // Commands, output formatting, completion candidates, transcripts. No terminal I/O.
-        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowImport"], exclude: ["generate-demo.sh"]),
+        .target(name: "FlowShell", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowImport"], exclude: ["generate-demo.sh"]),
         // `flownav check`: static lints and exhaustive exploration of navigation states.
-        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine"]),
+        .target(name: "FlowCheck", dependencies: ["FlowModel", "FlowEngine", "FlowGraph"]),
+        // Pictures: a flow (with a live window, a path, coverage) as a graph, written as DOT or
+        // Mermaid text. Pure: no I/O (running Graphviz is the executable's business).
+        .target(name: "FlowGraph", dependencies: ["FlowModel", "FlowEngine"]),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
         .systemLibrary(
             name: "CLibXML2",
@@ -46,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowImport", "LineEditor",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowGraph", "FlowImport", "LineEditor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +66,8 @@ let package = Package(
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
-        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "FlowImport", "TestSupport"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -83,7 +83,7 @@ public enum Checker {
             for (n, p) in explorer.problems.enumerated() {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []
                 if let c = p.command { commands.append(c) }
-                var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console), file: flow.file, origin: p.origin,
+                var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console, flow: flow), file: flow.file, origin: p.origin,
                                 path: steps(commands, flow: flow), console: p.console, key: p.key)
                 f.device = flow.device
                 dynamic.append((n, f))
@@ -110,7 +110,8 @@ public enum Checker {
         return report
     }
 
-    static func hint(for rule: Rule, console: [String] = []) -> String {
+    static func hint(for rule: Rule, console: [String] = [], flow: Flow? = nil) -> String {
+        if let flow, let stale = staleHint(for: rule, console: console, flow: flow) { return stale }
         if rule.id == Rules.trap.id, let trap = console.last {
             // Say which of Swift's traps it was: the fix differs.
             if trap.contains("Assertion failed") {
@@ -145,6 +146,45 @@ public enum Checker {
         case Rules.dismissDidNothing.id: "pop instead, or present the screen so that dismiss has something to dismiss"
         default: "replay the path to see the context"
         }
+    }
+
+    /// For an unwind that finds nothing, or a segue action UIKit cannot find, whose name no class
+    /// declares: the cause is a rename the storyboard kept, not a missing implementation on this
+    /// path, so the fix is the one of the stale-name lint. For an unwind whose implementer is in
+    /// the app but left out of the search: the overrides are the cause.
+    static func staleHint(for rule: Rule, console: [String], flow: Flow) -> String? {
+        if rule.id == Rules.unwindWithoutDestination.id,
+           console.contains(where: { $0.contains(text: "implements it, but the search does not reach it") }) {
+            return "the view controller that implements the action is on this path, but an allowedChildrenForUnwinding(from:) override leaves it out of the search or a canPerformUnwind override answers no: change the override, or unwind from where the search reaches it"
+        }
+        if rule.id == Rules.unwindWithoutDestination.id,
+           let note = console.first(where: { $0.contains(text: "so the unwind does nothing") }),
+           let selector = note.between(" implements ", ", so") {
+            let declared = flow.classes.values.contains { $0.unwindActions.contains { SelectorName($0).selector == selector } }
+            if !declared {
+                return "no class declares \(selector) (see undeclared-unwind-action): reconnect the exit to the renamed unwind @IBAction"
+            }
+        }
+        if rule.id == Rules.silentCastFailure.id,
+           let note = console.first(where: { $0.contains(text: " is nil, so nothing is injected") }),
+           let object = note.between(": <", ":") {
+            // The cast failed because UIKit made the element's class for a renamed scene class.
+            for (i, scene) in flow.scenes.enumerated() where flow.hasUnknownClass(scene: i) && flow.runtimeClass(ofScene: i) == object {
+                let log = "[Storyboard] Unknown class \(flow.objcRuntimeName(of: scene.className)) in Interface Builder file."
+                if console.contains(log) {
+                    return "no class declares \(scene.className), the class of scene '\(scene.id)' (see unknown-scene-class): UIKit made a \(object), which no cast to the app's classes matches; set the scene's class to the renamed class"
+                }
+            }
+        }
+        if rule.id == Rules.unableToFindMethod.id,
+           let line = console.first(where: { $0.contains(text: "Unable to find method") }),
+           let selector = line.between(" ", "]")?.split(separator: " ").last.map(String.init) {
+            let declared = flow.classes.values.contains { $0.segueActions.contains { $0.selector == selector } }
+            if !declared {
+                return "no class declares \(selector) (see undeclared-segue-action): reconnect the segue's Instantiation to the renamed @IBSegueAction"
+            }
+        }
+        return nil
     }
 
     /// Shell command lines for a path, with `from` resolved the way the shell resolves it.

@@ -437,8 +437,10 @@ struct Explorer {
     }
 
     func coverage(seconds: Double) -> Coverage {
-        let notReached = flow.scenes.indices.filter { !sceneReached[$0] }.map { flow.scenes[$0].id }
-        let notPerformed = flow.segues.indices.filter { !segueDone[$0] }.map { Self.describeSegue($0, in: flow) }
+        let notReachedIndices = flow.scenes.indices.filter { !sceneReached[$0] }
+        let notPerformedIndices = flow.segues.indices.filter { !segueDone[$0] }
+        let notReached = notReachedIndices.map { flow.scenes[$0].id }
+        let notPerformed = notPerformedIndices.map { Self.describeSegue($0, in: flow) }
         let treeBytes = parent.count * (4 + 4)
         let learntBytes = encoder.segments.bytes + encoder.roots.bytes + fronts.bytes + showing.bytes
             + frontList.count * MemoryLayout<Front>.stride + (frontCommands.count + frontTabs.count) * 4
@@ -449,6 +451,7 @@ struct Explorer {
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,
+            sceneIndicesNotReached: notReachedIndices, segueIndicesNotPerformed: notPerformedIndices,
             states: visited.count, transitions: transitions, crashingTransitions: crashes,
             depthCompleted: levelCompleted, depthLimit: options.depth, maxStates: options.maxStates,
             statesAtDepthLimit: statesAtLimit, stoppedByMaxStates: stopped, statesNotExpanded: visited.count - expanded,

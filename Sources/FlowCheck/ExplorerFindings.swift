@@ -25,6 +25,8 @@ extension Explorer {
             case .lifecycle(let id, let callback):
                 if callback == .viewDidLoad { lastLoaded = id }
             case .console(let category, let message):
+                // The unknown-scene-class lint reports it, at the scene, with the rename.
+                if message.hasPrefix("Unknown class ") { continue }
                 let rule: Rule
                 if message.hasPrefix("Unable to find method") {
                     rule = Rules.unableToFindMethod
@@ -124,7 +126,11 @@ extension Explorer {
             }
         }
         if rule == Rules.unableToFindMethod || rule == Rules.segueActionReturnedNil, let selector = message.between(" ", "]")?.split(separator: " ").last {
-            if let s = flow.segues.first(where: { $0.action?.selector == String(selector) }) { return s.origin }
+            let named = flow.segues.filter { $0.action?.selector == String(selector) }
+            if named.count > 1, let command, let before { // several segues name it: the one this command decoded
+                if let s = Self.decodingSegue(named, command: command, in: before, flow: flow) { return s.origin }
+            }
+            if let s = named.first { return s.origin }
         }
         guard let command, let before else { return nil }
         switch command {
@@ -141,6 +147,24 @@ extension Explorer {
             break
         }
         return Self.origin(of: command, in: before, flow: flow)
+    }
+
+    /// Of the segues naming one segue action, the one whose destination the command decoded: the
+    /// segue it performs, or a relationship segue of the containers that segue instantiates (a
+    /// presented navigation controller's root, a tab), as UIKit decodes them.
+    static func decodingSegue(_ named: [Segue], command: Command, in sim: Simulator, flow: Flow) -> Segue? {
+        guard let origin = origin(of: command, in: sim, flow: flow),
+              let performed = flow.segues.first(where: { $0.origin == origin }) else { return nil }
+        if let s = named.first(where: { $0.origin == origin }) { return s }
+        var containers = performed.destination.map { [$0] } ?? []
+        var seen = Set(containers)
+        while let c = containers.popLast() {
+            if let s = named.first(where: { $0.kind == .relationship && $0.source == c }) { return s }
+            for r in flow.segues where r.kind == .relationship && r.source == c {
+                if let d = r.destination, seen.insert(d).inserted { containers.append(d) }
+            }
+        }
+        return nil
     }
 
     /// The segue or code action a command triggers (the first one), or the receiver's scene.

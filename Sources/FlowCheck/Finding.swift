@@ -88,6 +88,9 @@ public struct Coverage: Hashable, Sendable {
     public var seguesTotal: Int
     /// `segues[i]` (with its id or source → destination) never performed on any explored path.
     public var seguesNotPerformed: [String]
+    /// The same scenes and segues by their index in the flow (what a graph greys out).
+    public var sceneIndicesNotReached: [Int] = []
+    public var segueIndicesNotPerformed: [Int] = []
     /// Distinct navigation states reached (crashed ones not counted: the app is gone).
     public var states: Int
     /// Transitions tried: every user event from every expanded state.

@@ -154,31 +154,47 @@ public enum ReportFormat {
             w.field("baselined", r.baselined.count)
             if let c = r.coverage {
                 w.key("coverage")
-                w.object {
-                    w.field("scenesReached", c.scenesReached)
-                    w.field("scenesTotal", c.scenesTotal)
-                    w.key("scenesNotReached")
-                    w.array { for s in c.scenesNotReached { w.value(s) } }
-                    w.field("seguesPerformed", c.seguesPerformed)
-                    w.field("seguesTotal", c.seguesTotal)
-                    w.key("seguesNotPerformed")
-                    w.array { for s in c.seguesNotPerformed { w.value(s) } }
-                    w.field("states", c.states)
-                    w.field("transitions", c.transitions)
-                    w.field("crashingTransitions", c.crashingTransitions)
-                    w.field("depthCompleted", c.depthCompleted)
-                    w.field("depthLimit", c.depthLimit)
-                    w.field("maxStates", c.maxStates)
-                    w.field("statesAtDepthLimit", c.statesAtDepthLimit)
-                    w.field("stoppedByMaxStates", c.stoppedByMaxStates)
-                    w.field("statesNotExpanded", c.statesNotExpanded)
-                    w.field("complete", c.complete)
-                    w.field("seconds", c.seconds)
-                    w.field("statesPerSecond", c.statesPerSecond.rounded())
-                    w.field("bytesPerState", c.bytesPerState.rounded())
+                w.object { coverageFields(c, w) }
+            }
+            // check --device all: each device's coverage ("coverage" above is the first's), so
+            // that a device whose exploration crashed at launch is not hidden behind the other's.
+            if r.deviceCoverage.count > 1 {
+                w.key("devices")
+                w.array {
+                    for (d, c) in r.deviceCoverage {
+                        w.object {
+                            w.field("device", d.rawValue)
+                            w.key("coverage")
+                            w.object { coverageFields(c, w) }
+                        }
+                    }
                 }
             }
         }
+    }
+
+    static func coverageFields(_ c: Coverage, _ w: JSONWriter) {
+        w.field("scenesReached", c.scenesReached)
+        w.field("scenesTotal", c.scenesTotal)
+        w.key("scenesNotReached")
+        w.array { for s in c.scenesNotReached { w.value(s) } }
+        w.field("seguesPerformed", c.seguesPerformed)
+        w.field("seguesTotal", c.seguesTotal)
+        w.key("seguesNotPerformed")
+        w.array { for s in c.seguesNotPerformed { w.value(s) } }
+        w.field("states", c.states)
+        w.field("transitions", c.transitions)
+        w.field("crashingTransitions", c.crashingTransitions)
+        w.field("depthCompleted", c.depthCompleted)
+        w.field("depthLimit", c.depthLimit)
+        w.field("maxStates", c.maxStates)
+        w.field("statesAtDepthLimit", c.statesAtDepthLimit)
+        w.field("stoppedByMaxStates", c.stoppedByMaxStates)
+        w.field("statesNotExpanded", c.statesNotExpanded)
+        w.field("complete", c.complete)
+        w.field("seconds", c.seconds)
+        w.field("statesPerSecond", c.statesPerSecond.rounded())
+        w.field("bytesPerState", c.bytesPerState.rounded())
     }
 
     static func findingFields(_ f: Finding, _ w: JSONWriter) {

@@ -14,15 +14,20 @@ extension Simulator {
             let vc = try receiver(on)
             let controls = state[vc].scene.map { flow.scenes[$0].controls } ?? []
             guard controls.contains(control) else {
+                let beside = on == nil ? besideHint("tap \(control)") { $0.controls.contains(control) } : ""
                 throw .rejected(Rejection(
-                    controls.isEmpty ? "\(describe(vc)) has no controls to tap" : "no control '\(control)' on \(describe(vc)); it has \(controls.joined(separator: ", "))",
-                    suggestions: NameSuggester.nearest(to: control, in: controls)))
+                    (controls.isEmpty ? "\(describe(vc)) has no controls to tap" : "no control '\(control)' on \(describe(vc)); it has \(controls.joined(separator: ", "))") + beside,
+                    suggestions: beside.isEmpty ? NameSuggester.nearest(to: control, in: controls) : []))
             }
             try crashing { s throws(CrashSignal) in try s.trigger(.control(control), on: vc, sender: SenderValue(.control(control))) }
         case .select(let section, let row, let on):
             let vc = try receiver(on)
             let rows = state[vc].scene.map { flow.scenes[$0].rows } ?? []
-            guard !rows.isEmpty else { throw .rejected(Rejection("\(describe(vc)) has no rows to select")) }
+            guard !rows.isEmpty else {
+                let words = "select \(row)" + (section == 0 ? "" : " \(section)")
+                let beside = on == nil ? besideHint(words) { !$0.rows.isEmpty } : ""
+                throw .rejected(Rejection("\(describe(vc)) has no rows to select" + beside))
+            }
             guard section < rows.count, row < rows[section] else {
                 throw .rejected(Rejection("no row [\(section), \(row)] on \(describe(vc)); it has \(rows.enumerated().map { "\($0.element) in section \($0.offset)" }.joined(separator: ", "))"))
             }
@@ -244,4 +249,19 @@ extension Simulator {
 enum CommandFailure: Error {
     case rejected(Rejection)
     case crash(CrashSignal)
+}
+
+extension Simulator {
+    /// For a command the front-most view controller cannot take: another view controller on
+    /// screen beside it that can (the primary column of an expanded split view, on a pad), and
+    /// how to address it, so that the user is not left to guess why the list they see refuses.
+    func besideHint(_ words: String, _ can: (Scene) -> Bool) -> String {
+        guard let top = state.topLevel, let front = state.frontmost else { return "" }
+        for x in state.visibleChain(from: top) where x != front {
+            if let s = state[x].scene, can(flow.scenes[s]) {
+                return "; \(describe(x)) '\(flow.scenes[s].id)' is on screen beside it: \(words) from \(flow.scenes[s].id)"
+            }
+        }
+        return ""
+    }
 }

@@ -16,7 +16,16 @@ extension Simulator {
                 emit(.note("no class is known to implement the unwind action \(action.selector) (import the sources or add it to a class's unwindActions); flownav cannot tell where it returns, and stays"))
                 return
             }
-            emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))
+            // A view controller of the app that implements it, but that the search did not reach
+            // or that said no: the overrides decided, not a missing method.
+            let implementer = state.instances.indices.first {
+                $0 != source && state[$0].appearance != .released && info(of: $0).unwindActions[action.selector] != nil
+            }
+            if let implementer {
+                emit(.note("no view controller the unwind search asks from \(describe(source)) can perform \(action.selector); \(describe(implementer)) implements it, but the search does not reach it (allowedChildrenForUnwinding(from:)) or it answers no (canPerformUnwindSegueAction(_:from:sender:)), so the unwind does nothing (UIKit is silent)"))
+            } else {
+                emit(.note("no view controller above \(describe(source)) implements \(action.selector), so the unwind does nothing (UIKit is silent)"))
+            }
             return
         }
         try prepare(source: source, destination: dest, identifier: identifier, sender: sender)

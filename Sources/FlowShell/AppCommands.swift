@@ -37,6 +37,9 @@ extension Session {
             guard let id else { throw InputError("there is no view controller to inspect", column: command.column) }
             InspectView(sim: sim).write(for: id, names: &descriptions, into: &out)
             return
+        case .graph:
+            try graph(args, sim: sim, into: &out)
+            return
         case .segues:
             let rest = try options(args, allowed: .from, sim: sim, subjectFirst: false)
             if let extra = rest.positional.first { throw InputError("unexpected argument '\(extra.text)'", at: extra) }
@@ -61,6 +64,7 @@ extension Session {
             }
             // `launch` starts from an empty state; the flow's index is kept, not rebuilt.
             let events = sim.launch()
+            walked.removeAll()
             out.events = events
             descriptions.reset()
             descriptions.update(sim)
@@ -86,6 +90,9 @@ extension Session {
             out.status = .rejected
             return
         }
+        // The line is the last of `history` (appended before dispatch): kept by its number, so a
+        // long replay pays no string per command.
+        walked.append((engineCommand, history.count - 1))
         descriptions.update(sim)
         EventFormatter.write(out.events, sim: sim, names: descriptions, trace: trace, into: &out)
         if sim.hasCrashed {

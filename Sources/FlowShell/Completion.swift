@@ -33,6 +33,7 @@ extension Session {
         let previous = args.last
         if previous == "from" || (command == "inspect" && args.isEmpty) { return offer(liveTargets()) }
         if command == "load" { return .path(prefix: prefix) }
+        if command == "graph" { return args.isEmpty ? .path(prefix: prefix) : offer([]) }
         if command == "record" {
             guard args.isEmpty else { return offer([]) }
             return recording != nil ? offer(["off", "stop"]) : .path(prefix: prefix)

@@ -52,6 +52,8 @@ public struct Output: Sendable {
     public var quit = false
     /// What `record` needs written; the executable does the writing.
     public var record: RecordWrite?
+    /// What `graph FILE` needs written; the executable does the writing (and runs Graphviz).
+    public var graph: GraphWrite?
     /// The engine's events behind the lines, for app commands (`select`, `tap`, …).
     public var events: [Event] = []
 
@@ -87,6 +89,7 @@ public struct Output: Sendable {
         status = .ok
         quit = false
         record = nil
+        graph = nil
         if !events.isEmpty { events.removeAll(keepingCapacity: true) }
     }
 

@@ -29,6 +29,9 @@ public struct Session: Sendable {
     public var deviceOverride: Device?
     /// The transcript being recorded (`record FILE`).
     var recording: Recording?
+    /// The app commands run since launch (or relaunch), with their lines' numbers in `history`:
+    /// the path `graph` draws.
+    var walked: [(command: Command, line: Int)] = []
     /// Instance descriptions, made once per instance.
     var descriptions = Descriptions()
     /// Lines already split into words.
@@ -107,6 +110,7 @@ public struct Session: Sendable {
         descriptions.reset()
         logStart = history.count
         traceAtLogStart = trace
+        walked.removeAll()
         deviceAtLogStart = deviceOverride.flatMap { $0 != flow.device ? $0 : nil }
         EventFormatter(sim: s, trace: trace).write(events, into: &out)
         if s.hasCrashed {

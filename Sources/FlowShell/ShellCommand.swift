@@ -58,6 +58,9 @@ public enum CommandCatalog {
               example: "device pad"),
         .init(name: "scenes", synopsis: "scenes", summary: "list the flow's scenes",
               details: "Every scene with its class, Storyboard ID and live instances.", example: "scenes"),
+        .init(name: "graph", synopsis: "graph [FILE]", summary: "draw the flow with the app as it is now",
+              details: "The flow as a graph (scenes, containers as clusters, segues styled by kind, the class UIKit asks for each segue action), with the live window highlighted: the front-most scene, what is on screen, what is alive on stacks, tabs and below presentations, and the segues each command since launch performed, numbered by step. A note beside it lists the window's tree and the commands. Without FILE, prints DOT; FILE.svg is drawn by Graphviz's dot (which must be installed), FILE.mmd is a Mermaid flowchart, any other name gets DOT.",
+              example: "graph now.svg"),
         .init(name: "history", synopsis: "history", summary: "the commands of this session",
               details: "Lists the commands entered in this session, numbered.", example: "history"),
         .init(name: "record", synopsis: "record FILE|off", summary: "save this session as a transcript",
@@ -92,7 +95,7 @@ public enum CommandCatalog {
 
 /// A command by its position in `CommandCatalog.all` (a test checks that the order matches).
 enum CommandID: Int, CaseIterable, Sendable {
-    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, history, record, quit
+    case help, load, `where`, segues, perform, tap, select, call, back, dismiss, tab, inspect, trace, relaunch, device, scenes, graph, history, record, quit
 
     var info: CommandInfo { CommandCatalog.all[rawValue] }
 }

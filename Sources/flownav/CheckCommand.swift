@@ -33,13 +33,13 @@ struct CheckCommand: ParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, sarif, transcript
+        case text, json, sarif, transcript, html
     }
 
     @Argument(help: "Flow files (format 1, JSON), storyboards or app folders (imported in memory).", completion: .file(extensions: ["json", "storyboard", "xib"]))
     var flows: [String]
 
-    @Option(help: "Output: text, json, sarif (2.1.0), or transcript (one .flownav file per problem found by exploring, in --output).")
+    @Option(help: "Output: text, json, sarif (2.1.0), transcript (one .flownav file per problem found by exploring, in --output), or html (one page to open in a browser: findings, each path drawn on the flow's graph, coverage; the pictures need Graphviz's dot).")
     var format: Format = .text
 
     @Option(help: "Where to write: a folder for --format transcript (created if needed), a file for the other formats (default: standard output).")
@@ -88,6 +88,7 @@ struct CheckCommand: ParsableCommand {
             explore: !lintOnly,
             exploration: ExploreOptions(depth: depth, maxStates: maxStates, perform: ExploreOptions.Perform(rawValue: perform)!, reuse: !noReuse))
         var reports: [Report] = []
+        var flowsChecked: [Flow] = []
         var loadFailed = false
         for path in flows {
             switch FlowSource.load(path: path) {
@@ -95,6 +96,7 @@ struct CheckCommand: ParsableCommand {
                 for w in loaded.warnings { Terminal.writeError(w.description + "\n") }
                 let devices: [Device] = device == "all" ? Device.allCases : device.flatMap(Device.init(rawValue:)).map { [$0] } ?? []
                 reports.append(Checker.check(loaded.flow, options: options, devices: devices))
+                flowsChecked.append(loaded.flow)
             case .failure(let error):
                 for d in error.diagnostics { Terminal.writeError(d.description + "\n") }
                 if error.omitted > 0 { Terminal.writeError("… and \(error.omitted) more errors\n") }
@@ -124,6 +126,15 @@ struct CheckCommand: ParsableCommand {
             text = ReportFormat.json(reports)
         case .sarif:
             text = ReportFormat.sarif(reports, version: Flownav.configuration.version)
+        case .html:
+            var warned = false
+            text = HTMLReport.page(Array(zip(reports, flowsChecked)), version: Flownav.configuration.version) { dot in
+                Graphviz.svg(fromDOT: dot).mapError { e in
+                    if !warned { Terminal.writeError("warning: \(e.message); the report shows DOT instead of pictures\n") }
+                    warned = true
+                    return HTMLReport.DrawProblem(e.message)
+                }
+            }
         case .transcript:
             do {
                 let written = try TranscriptFiles.write(reports, threshold: threshold, to: output!)

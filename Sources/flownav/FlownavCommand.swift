@@ -12,7 +12,7 @@ struct Flownav: ParsableCommand {
         commandName: "flownav",
         abstract: "Drive a simulated UIKit app through a storyboard-like navigation flow.",
         version: "0.1.0",
-        subcommands: [Shell.self, TestCommand.self, CheckCommand.self, ImportCommand.self],
+        subcommands: [Shell.self, TestCommand.self, CheckCommand.self, ImportCommand.self, GraphCommand.self],
         defaultSubcommand: Shell.self
     )
 

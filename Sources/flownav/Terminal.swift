@@ -112,6 +112,14 @@ struct BatchRunner {
             var text = Self.marker + "load " + startup.flow + "\n"
             for l in startup.output.lines { text += l.text + "\n" }
             Terminal.write(text)
+        } else if let startup {
+            // Without --echo the launch's output is not printed, but what the user must not
+            // miss is: the loader's warnings (a stale class name) and a crash at launch (a
+            // pad's detail column reading a nil), else a later command only says it crashed.
+            let crashed = startup.output.lines.contains { $0.style == .crash }
+            var text = ""
+            for l in startup.output.lines where crashed || l.style == .warning { text += l.text + "\n" }
+            Terminal.writeError(text)
         }
         var buffer = OutputBuffer(fd: 1)
         defer { buffer.flush() }
@@ -131,6 +139,7 @@ struct BatchRunner {
                 buffer.flush()
                 Terminal.writeError(error + "\n")
             }
+            if let graph = out.graph, let error = Terminal.perform(graph) { Terminal.writeError(error + "\n") }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
@@ -242,6 +251,9 @@ struct InteractiveShell {
                     box.session.stopRecording()
                     Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
                 }
+                if let graph = out.graph, let error = Terminal.perform(graph) {
+                    Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
+                }
                 if out.quit { return box.session.interactiveStatus }
             }
         }
@@ -259,11 +271,13 @@ final class SessionBox {
         case .words(let prefix, let words):
             return CompletionResult(replaceLength: prefix.count, candidates: words)
         case .path(let prefix):
-            // `load` takes a flow or a storyboard (not the flow schema), `record` a transcript.
+            // `load` takes a flow or a storyboard (not the flow schema), `record` a transcript, `graph` a picture.
             let command = before.split(separator: " ").first ?? ""
             let word = PathWord(lineBeforeCursor: before)
             let accept: (String) -> Bool = command == "record"
                 ? { $0.hasSuffix(".flownav") }
+                : command == "graph"
+                ? { [".svg", ".dot", ".gv", ".mmd"].contains(where: $0.hasSuffix) }
                 : { ($0.hasSuffix(".json") && !$0.hasSuffix(".schema.json")) || $0.hasSuffix(".storyboard") }
             return CompletionResult(replaceLength: word.typed.count, candidates: word.insertions(Self.paths(prefix, accept: accept)))
         }

@@ -1,3 +1,4 @@
+import Foundation
 import FlowCheck
 import FlowModel
 import Testing
@@ -16,6 +17,23 @@ struct DeviceExplorationTests {
         #expect(r.text.contains("    device: pad only (the other device does not reach it)"))
         // On the phone alone, nothing crashes.
         #expect(Checker.check(flow, devices: [.phone]).findings(Rules.trap).isEmpty)
+    }
+
+    @Test("--device all in JSON: each device's coverage, not only the first device's")
+    func allInJSON() throws {
+        let flow = try Flows.seed("split-devices.json")
+        let r = Checker.check(flow, devices: Device.allCases)
+        let text = ReportFormat.json([r])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let report = try #require((object["flows"] as? [[String: Any]])?.first)
+        let devices = try #require(report["devices"] as? [[String: Any]], "\(text)")
+        #expect(devices.map { $0["device"] as? String } == ["phone", "pad"])
+        let pad = try #require(devices.last?["coverage"] as? [String: Any])
+        #expect(pad["states"] as? Int == r.deviceCoverage[1].coverage.states, "\(pad)")
+        #expect(pad["crashingTransitions"] as? Int == r.deviceCoverage[1].coverage.crashingTransitions)
+        #expect(r.deviceCoverage[0].coverage.states != r.deviceCoverage[1].coverage.states, "the two explorations differ")
+        // One device: no "devices" key.
+        #expect(!ReportFormat.json([Checker.check(flow, devices: [.pad])]).contains("\"devices\""))
     }
 
     @Test("pad: the primary column's rows are explored although the detail is in front")

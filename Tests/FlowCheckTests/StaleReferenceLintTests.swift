@@ -101,3 +101,62 @@ struct FindingPlaceTests {
         #expect(report.paths(Rules.tabBarPushed) == [["tap go"]])
     }
 }
+
+/// Found by QA flows: a stale scene class reached through a presented navigation controller whose
+/// root has the same segue action as a push.
+@Suite("Stale names in exploration findings")
+struct StaleNamesInExplorationTests {
+    static let body = """
+    "initial": "nav",
+    "classes": {
+      "ListViewController": {
+        "segueActions": { "makeDetail(coder:sender:)": { "returns": "DetailViewController", "nilWhen": "noSelection" } }
+      },
+      "DetailViewController": {}
+    },
+    "scenes": {
+      "nav": { "class": "UINavigationController" },
+      "list": { "class": "ListViewController", "rows": 1, "controls": ["plain"] },
+      "detailNav": { "class": "UINavigationController" },
+      "detail": { "class": "OldDetailViewController" }
+    },
+    "segues": [
+      { "source": "nav", "destination": "list", "kind": "relationship", "relationship": "rootViewController" },
+      { "id": "ShowDetail", "source": "list", "destination": "detail", "kind": "show", "trigger": "cell", "action": "makeDetail(coder:sender:)" },
+      { "id": "Present", "source": "list", "destination": "detailNav", "kind": "presentation", "trigger": "control:plain" },
+      { "source": "detailNav", "destination": "detail", "kind": "relationship", "relationship": "rootViewController", "action": "makeDetail(coder:sender:)" }
+    ]
+    """
+
+    @Test("a nil from a segue action is blamed on the relationship segue the command decoded, not the first segue naming the action")
+    func nilBlamedOnTheDecodedSegue() throws {
+        let report = Checker.check(try Flows.load(Self.body, module: "Acts"))
+        let nils = report.findings(Rules.segueActionReturnedNil)
+        #expect(nils.count == 1)
+        #expect(nils.first?.origin?.path == "segues[3]", "the presented navigation controller's root, not segues[1]")
+        #expect(nils.first?.path?.map(\.text) == ["tap plain"])
+    }
+
+    @Test("an unwind or segue action that no class declares: the path's finding sends the fix to the rename, not to an implementation")
+    func staleHintsInExploration() throws {
+        let report = Checker.check(try Flows.load(StaleReferenceLintTests.body, module: "Acts"))
+        let unwind = try #require(report.findings(Rules.unwindWithoutDestination).first)
+        #expect(unwind.hint == "no class declares unwindToLsit: (see undeclared-unwind-action): reconnect the exit to the renamed unwind @IBAction")
+        let method = try #require(report.findings(Rules.unableToFindMethod).first)
+        #expect(method.hint.hasPrefix("no class declares makeDetialWithCoder: (see undeclared-segue-action)"))
+    }
+
+    @Test("a cast that fails on the UIKit object made for a renamed scene class: the fix is the rename, not unwrapping a container")
+    func silentCastOnStaleClass() throws {
+        let report = Checker.check(try Flows.seed("stale-references.json"))
+        let cast = try #require(report.findings(Rules.silentCastFailure).first { $0.message.contains("as? SettingsViewController") })
+        #expect(cast.hint.hasPrefix("no class declares PreferencesViewController, the class of scene 'settings' (see unknown-scene-class)"), "\(cast.hint)")
+    }
+
+    @Test("UIKit's 'Unknown class' log is the unknown-scene-class lint's, not also a generic UIKit warning")
+    func unknownClassNotTwice() throws {
+        let report = Checker.check(try Flows.load(Self.body, module: "Acts"))
+        #expect(report.findings(Rules.unknownSceneClass).count == 1)
+        #expect(!report.findings(Rules.uikitWarning).contains { $0.message.contains("Unknown class") })
+    }
+}

@@ -30,5 +30,7 @@ struct UnwindOverrideCheckTests {
         let r = try check(Self.body(", \"canPerformUnwind\": { \"back(_:)\": \"never\" }"))
         #expect(r.findings(Rules.unwindActionUnreachable).count == 1, "\(r.text)")
         #expect(r.paths(Rules.unwindWithoutDestination) == [["tap edit", "tap done"]], "\(r.text)")
+        // The fix is the override, not "implement the unwind action": Root implements it.
+        #expect(r.findings(Rules.unwindWithoutDestination).first?.hint.hasPrefix("the view controller that implements the action is on this path, but") == true, "\(r.text)")
     }
 }

@@ -54,6 +54,20 @@ struct DeviceTests {
         #expect(app.state[message].appearance == .released)
     }
 
+    @Test("pad: select or tap refused by the detail column names the list on screen beside it and how to address it")
+    func padRejectionNamesTheOtherColumn() throws {
+        var app = try App(Self.mail + ",\n\"device\": \"pad\"")
+        let list = try app.d("Mailboxes")
+        #expect(app.sim.run(.select(section: 0, row: 2, on: nil)) == .failure(Rejection(
+            "\(try app.d("Placeholder")) has no rows to select; \(list) 'list' is on screen beside it: select 2 from list")))
+        guard case .failure(let r) = app.sim.run(.tap(control: "compose", on: nil)) else { Issue.record("tap was not refused"); return }
+        #expect(r.message.hasSuffix("; \(list) 'list' is on screen beside it: tap compose from list"))
+        // Named with from, as the hint says, the list takes it.
+        if case .failure(let r) = app.sim.run(.select(section: 0, row: 2, on: try app.id("Mailboxes"))) {
+            Issue.record("select 2 from list was refused: \(r.message)")
+        }
+    }
+
     @Test("pad: the same flow shows both columns and replaces the detail; back has nothing to pop")
     func expanded() throws {
         var app = try App(Self.mail + ",\n\"device\": \"pad\"")

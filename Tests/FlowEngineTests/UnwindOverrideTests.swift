@@ -64,6 +64,10 @@ struct UnwindOverrideTests {
         #expect(destination(app, events) == nil)
         #expect(app.front == "Editor")
         #expect(events.contains(.called(id: try app.id("Nav"), method: "allowedChildrenForUnwinding(from:)", detail: "→ []")))
+        // The note names who implements it and why the search missed it, not "no view controller implements".
+        let note = try #require(App.notes(events).last)
+        #expect(note.hasPrefix("no view controller the unwind search asks from \(try app.d("Editor")) can perform backToList:; \(try app.d("Root")) implements it, but the search does not reach it"), "\(note)")
+        #expect(note.hasSuffix("so the unwind does nothing (UIKit is silent)"))
     }
 
     @Test("allowedChildrenForUnwinding 'selected' searches only the top: Middle")

@@ -92,7 +92,7 @@ import Testing
     @Test func catalogHasTheDocumentedCommands() {
         let documented: Set = [
             "help", "load", "where", "segues", "perform", "tap", "select", "call", "back", "dismiss",
-            "tab", "inspect", "trace", "relaunch", "device", "scenes", "history", "record", "quit",
+            "tab", "inspect", "trace", "relaunch", "device", "scenes", "graph", "history", "record", "quit",
         ]
         #expect(Set(CommandCatalog.names) == documented)
         #expect(CommandCatalog.names.count == documented.count, "a command is listed twice")

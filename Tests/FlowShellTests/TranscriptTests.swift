@@ -389,7 +389,8 @@ private func parseError(_ text: String, path: String = "t.flownav") -> Transcrip
 /// the same runner as `flownav test`.
 @Suite struct SeedTranscriptTests {
     static let transcripts: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: PackagePaths.flows.path)) ?? []
+        // Recursively, as `flownav test flows` finds them (flows/regressions/ too).
+        let names = FileManager.default.enumerator(atPath: PackagePaths.flows.path)?.compactMap { $0 as? String } ?? []
         return names.filter { $0.hasSuffix(".flownav") }.sorted()
     }()
 
