@@ -87,7 +87,33 @@ struct FlowValidator {
         requireDependency(dep, of: cls, origin)
     }
 
+    /// Whether `name`'s superclass chain ends at a UIKit class (not in a cycle, not at an
+    /// unknown class), each class's answer kept in `memo`: a chain is walked once for all the
+    /// classes on it (walking it again per class made a chain of n classes cost n² steps).
+    private func endsInUIKit(_ name: String, _ memo: inout [String: Bool]) -> Bool {
+        var path: [String] = []
+        var onPath = Set<String>()
+        var current = name
+        var answer = false
+        while true {
+            if let known = memo[current] {
+                answer = known
+                break
+            }
+            if UIKitClass.isKnown(current) {
+                answer = true
+                break
+            }
+            guard let decl = flow.classes[current], onPath.insert(current).inserted else { break }
+            path.append(current)
+            current = decl.superclass
+        }
+        for c in path { memo[c] = answer }
+        return answer
+    }
+
     private mutating func validateClasses() {
+        var chainEnds: [String: Bool] = [:]
         for name in flow.classes.keys.sorted() {
             let c = flow.classes[name]!
             let origin = c.origin
@@ -97,7 +123,7 @@ struct FlowValidator {
             if !flow.isKnownClass(c.superclass) {
                 let o = self.origin(origin, "superclass")
                 sink.unknown("superclass", c.superclass, at: o.position, o.path, known: allClassNames)
-            } else if flow.lineage(of: name).last.map({ !UIKitClass.isKnown($0) }) ?? false {
+            } else if !endsInUIKit(name, &chainEnds) {
                 sink.error(origin.position, origin.path, "the superclass chain of \(name) is circular")
             }
             for (i, p) in c.conformsTo.enumerated() where flow.protocols[p] == nil {
@@ -239,6 +265,10 @@ struct FlowValidator {
     private mutating func validateSegues() {
         let actionNames = flow.classes.values.flatMap { $0.segueActions }
         let unwindNames = flow.classes.values.flatMap { $0.unwindActions }
+        // Looked up by selector once per segue: sets, not a scan of every class's actions (the
+        // scan made validation grow with segues × classes).
+        let actionSelectors = Set(actionNames.map(\.selector))
+        let unwindSelectors = Set(unwindNames.map { SelectorName($0).selector })
         var identifiers: [String: Int] = [:]
         var relationshipTargets: [String: String] = [:]
         for (i, s) in flow.segues.enumerated() {
@@ -300,14 +330,14 @@ struct FlowValidator {
             // Stale selectors load: at run time UIKit finds no method and says so (segue
             // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
             // segue (no Swift sources) says in its note that the owner is unknown instead.
-            if let a = s.action, s.storyboard == nil, !actionNames.contains(where: { $0.selector == a.selector }) {
+            if let a = s.action, s.storyboard == nil, !actionSelectors.contains(a.selector) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
                              suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
             }
-            if let u = s.unwindAction, s.storyboard == nil, !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
+            if let u = s.unwindAction, s.storyboard == nil, !unwindSelectors.contains(u.selector) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
                 sink.warning(o.position, o.path,

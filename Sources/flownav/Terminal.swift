@@ -45,6 +45,22 @@ enum Terminal {
         return true
     }
 
+    /// Bytes to a descriptor, as `write(_:to:)`.
+    @discardableResult
+    static func write(bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+
     /// The working directory, for `record` to write paths relative to its transcript.
     static var currentDirectory: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -119,18 +135,98 @@ struct BatchRunner {
             for l in startup.output.lines where crashed || l.style == .warning { text += l.text + "\n" }
             Terminal.writeError(text)
         }
-        while let line = readLine(strippingNewline: true) {
-            if echo { Terminal.write(Self.marker + line + "\n") }
+        var buffer = OutputBuffer(fd: 1)
+        defer { buffer.flush() }
+        var input = InputLines(fd: 0)
+        while true {
+            // Whoever feeds the commands may wait for the answers before sending more.
+            if !input.ready { buffer.flush() }
+            guard let line = input.next() else { break }
+            if echo { buffer.append(Self.marker + line + "\n") }
             let out = session.execute(line)
             let (lines, error) = Terminal.performRecording(out, session: &session)
-            var text = ""
-            for l in lines { text += l.text + "\n" }
-            Terminal.write(text)
-            if let error { Terminal.writeError(error + "\n") }
+            for l in lines {
+                buffer.append(l.text)
+                buffer.append(byte: 10)
+            }
+            if let error {
+                buffer.flush()
+                Terminal.writeError(error + "\n")
+            }
             if let graph = out.graph, let error = Terminal.perform(graph) { Terminal.writeError(error + "\n") }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
+    }
+}
+
+/// Lines from a descriptor (standard input in batch runs), read in 64 KiB blocks, each without
+/// its "\n" or "\r\n" (as `readLine` gives them); and whether the next one is there without
+/// waiting, for the output to be flushed before a wait.
+struct InputLines {
+    let fd: Int32
+    private var bytes: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// A whole line is buffered, the input has ended, or the descriptor has bytes ready.
+    var ready: Bool {
+        if atEnd || bytes[start...].contains(10) { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) == 1
+    }
+
+    mutating func next() -> String? {
+        while true {
+            if let newline = bytes[start...].firstIndex(of: 10) {
+                var end = newline
+                if end > start && bytes[end - 1] == 13 { end -= 1 }
+                let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                start = newline + 1
+                return line
+            }
+            if atEnd {
+                guard start < bytes.count else { return nil }
+                let line = String(decoding: bytes[start...], as: UTF8.self)
+                start = bytes.count
+                return line
+            }
+            bytes.removeFirst(start)
+            start = 0
+            let old = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: 1 << 16))
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + old, 1 << 16) }
+            bytes.removeLast((1 << 16) - max(n, 0))
+            if n == 0 || (n < 0 && errno != EINTR) { atEnd = true }
+        }
+    }
+}
+
+/// Standard output in blocks, for batch runs (one `write` a command cost more than running it):
+/// bytes gather until 64 KiB, and the owner flushes before anything that must come in order
+/// (standard error, waiting for input, leaving).
+struct OutputBuffer {
+    let fd: Int32
+    private var bytes: [UInt8] = []
+
+    init(fd: Int32) {
+        self.fd = fd
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    mutating func append(_ s: String) {
+        bytes.append(contentsOf: s.utf8)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        Terminal.write(bytes: bytes, to: fd)
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 

@@ -260,11 +260,14 @@ struct PseudoTerminalTests {
                           "FLOWNAV_HISTORY": folder.url.appendingPathComponent("history").path,
                           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
             directory: PackagePaths.root.path)
-        try ready(terminal, Self.prompt)
-        try type(terminal, "wh\t", shows: Self.prompt + "where ")
-        terminal.send("\r")
         // The prompt goes straight to the terminal and the output through tee, so either may
-        // show first.
+        // show first: the banner can land after the prompt and move the cursor. Wait for both,
+        // then judge Tab by what runs ("wh" alone is no command), not by how the line is drawn.
+        try ready(terminal, Self.prompt)
+        try terminal.waitUntil("the banner to come through tee") { $0.lines.contains { $0.contains("Ctrl-D to leave.") } }
+        terminal.send("wh\t")
+        try terminal.waitUntil("Tab to complete the word") { $0.lines.contains { $0.contains("ere") } }
+        terminal.send("\r")
         try terminal.expect("◀ front-most")
         #expect(leave(terminal) == 0)
         let saved = try String(contentsOfFile: log, encoding: .utf8)
