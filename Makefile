@@ -10,12 +10,21 @@ test: deps
 deps:
 	@sh .ci/install-deps
 
+# Release builds as bin/flownav makes them (Swift libraries linked statically).
 bench: deps
-	$(SWIFT) run -c release flownav-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product flownav
+	$(SWIFT) run -c release --static-swift-stdlib flownav-bench
+
+# libFuzzer targets (Fuzz/, a package of their own, scratch path .build-fuzz): each runs for
+# FUZZ_SECONDS; crashes go to .build-fuzz/crashes/TARGET.
+FUZZ_SECONDS ?= 300
+.PHONY: fuzz
+fuzz: deps
+	Fuzz/run.sh $(FUZZ_SECONDS)
 
 # The README's picture of the demo flow, drawn by flownav itself (Graphviz's dot makes the SVG).
 pictures: deps
-	$(SWIFT) build -c release --product flownav
+	$(SWIFT) build -c release --static-swift-stdlib --product flownav
 	.build/release/flownav graph flows/segue-actions.json --output docs/images/segue-actions.svg
 
 # The README's screenshot of `check --format html` in headless Chromium (not run by CI).

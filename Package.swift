@@ -44,6 +44,9 @@ let package = Package(
         // Runs flownav-sources (building it on first use) for the shell, check and import.
         .target(name: "FlowSourcesClient"),
         .target(name: "FlowTesting", dependencies: ["FlowModel", "FlowEngine", "FlowShell"]),
+        // The one rule for every file flownav writes: atomic, in place of its path, never a file
+        // being read, never a folder nobody asked for.
+        .target(name: "SafeFile"),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -60,11 +63,11 @@ let package = Package(
         // Non-variadic wrappers for libedit's el_set/el_get/history, stdio and SIGINT.
         .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
         // A Swift line editor over libedit's native API: prompt, completion, history, Ctrl-C/Ctrl-D.
-        .target(name: "LineEditor", dependencies: ["CEditLine", "CEditLineShim"]),
+        .target(name: "LineEditor", dependencies: ["CEditLine", "CEditLineShim", "SafeFile"]),
         .executableTarget(
             name: "flownav",
             dependencies: [
-                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowGraph", "FlowImport", "LineEditor", "FlowSourcesClient",
+                "FlowModel", "FlowEngine", "FlowShell", "FlowCheck", "FlowGraph", "FlowImport", "LineEditor", "SafeFile", "FlowSourcesClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,10 +82,11 @@ let package = Package(
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowModel", "FlowEngine", "TestSupport"]),
         .testTarget(name: "FlowShellTests", dependencies: ["FlowModel", "FlowEngine", "FlowShell", "TestSupport"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "SafeFileTests", dependencies: ["SafeFile", "TestSupport"]),
         .testTarget(name: "FlowCheckTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "TestSupport"]),
         .testTarget(name: "FlowSourcesTests", dependencies: ["FlowModel", "FlowSources", "TestSupport"]),
         .testTarget(name: "FlowGraphTests", dependencies: ["FlowModel", "FlowEngine", "FlowGraph", "FlowCheck", "FlowImport", "TestSupport"]),
-        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "FlowImportTests", dependencies: ["FlowModel", "FlowEngine", "FlowCheck", "FlowImport", "TestSupport"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "FlowTestingTests", dependencies: ["FlowTesting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

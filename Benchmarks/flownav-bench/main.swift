@@ -15,7 +15,7 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
     (0..<runs).map { _ in seconds(body) }.min()!
 }
 
-// FLOWNAV_BENCH_ONLY=transcript or =check runs only that section (for iterating on one of them).
+// FLOWNAV_BENCH_ONLY=transcript, =check or =anchors runs only that section (for iterating on one of them).
 let only = ProcessInfo.processInfo.environment["FLOWNAV_BENCH_ONLY"]
 if only == "check" {
     CheckBench.run()
@@ -32,6 +32,17 @@ if only == "transcript" {
 if only == "import" {
     ImportBench.run()
     exit(0)
+}
+
+// 0. Next to the anchors (SPIN, Python, sqlite3): whole processes; see AnchorBench.swift.
+let flownavBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flownav").path
+if only == "anchors" || only == nil {
+    if FileManager.default.isExecutableFile(atPath: flownavBinary) {
+        AnchorBench.run(flownav: flownavBinary)
+    } else {
+        print("anchors: build the flownav product first (swift build -c release)")
+    }
+    if only == "anchors" { exit(0) }
 }
 
 // 1. Loader: parse, decode and validate a generated 10,000-scene flow.

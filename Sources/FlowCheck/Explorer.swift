@@ -126,6 +126,25 @@ struct Explorer {
     var frontOutcomes: [TransitionTable.Answer?] = []
     var showing = TransitionTable()
 
+    // What was learnt, for chain keys (see `ExplorerChain`). By spine: the number of its front in
+    // `chainFrontList` (-1: commands run each time, -2: not seen yet). By front command: how
+    // many hidden units its outcome takes off (`dropUnknown`, `dropRunEachTime`), and for none,
+    // its record. `chainTable`: by (spine, command, the units taken off), a record's number.
+    var chainFronts: [Int32] = []
+    var chainFrontList: [ChainFront] = []
+    var chainCommands: [UInt32] = []
+    var chainDrop: [Int32] = []
+    var chainDirect: [Int32] = []
+    /// Whether the units a command takes off are only thrown away (not part of its key).
+    var chainBlind: [Bool] = []
+    var rootScratch: [Int] = []
+    var chainTable = TransitionTable()
+    var chainRecords: [ChainRecord] = []
+    var chainAppended: [UInt32] = []
+    /// Runs of two or more units taken off, numbered.
+    var suffixes = StateSet(capacity: 1 << 8)
+    var suffixScratch: [UInt32] = []
+
     /// The states with one root and shown tab: their commands, and what is known of them.
     struct Front {
         /// `frontCommands[first ..< first + count]` (and `frontTabs`, `frontOutcomes`).
@@ -334,6 +353,8 @@ struct Explorer {
         let length = visited.copyKey(node, into: &nodeKey)
         if options.reuse && length >= 2 && nodeKey[0] == StateEncoder.splitForm {
             expandSplit(node, depth: d, length: length)
+        } else if options.reuse && length == 4 && nodeKey[0] == StateEncoder.chainForm {
+            expandChain(node, depth: d)
         } else {
             expandByRunning(node, depth: d)
         }
@@ -424,6 +445,9 @@ struct Explorer {
         let learntBytes = encoder.segments.bytes + encoder.roots.bytes + fronts.bytes + showing.bytes
             + frontList.count * MemoryLayout<Front>.stride + (frontCommands.count + frontTabs.count) * 4
             + frontOutcomes.count * MemoryLayout<TransitionTable.Answer?>.stride
+            + encoder.chainBytes + chainFronts.count * 4 + chainFrontList.count * MemoryLayout<ChainFront>.stride
+            + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainTable.bytes
+            + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,

@@ -13,8 +13,8 @@ import FlowModel
 /// dependencies (one bit each, 32 a word; the class fixes how many words); then the children in
 /// order, then the presented view controller.
 ///
-/// A key has one of two forms, told apart by its first word:
-/// - `treeForm`, then every node of the tree in that order;
+/// A subtree's words are every node of it in that order (`segments` numbers them). A key has one
+/// of two forms, told apart by its first word:
 /// - `splitForm`, when the window's root is a tab bar controller whose children are all tabs
 ///   (the root of most apps): then the root's own words, as their number in `roots`; for each
 ///   tab, its whole subtree's words, as their number in `segments`; and when the root presents
@@ -22,10 +22,77 @@ import FlowModel
 ///   say whether it presents). A command on the shown tab (or in the presented subtree) changes
 ///   only that number (and a tab switch, two), so `Explorer` reuses a command's outcome for
 ///   every state with the same root and shown part, and a state's key is a few words.
+/// - `chainForm`, for every other root: the tree cut in two. The *spine* — the visible chain
+///   of the window's root and, from each of its nodes that presents, of what it presents — is
+///   one number in `spines` (each spine node's words after a tag word: its parent's place in the
+///   spine and its position there, or "presented"). Every other child of a spine node (a
+///   stack's lower view controllers, the tabs not shown) is a *hidden unit*: its place and its
+///   whole subtree's number in `segments`, numbered in `units`; the hidden units, in the
+///   spine's order, are one hash-consed list (`lists`: a prefix's number and the last unit).
+///   When a view controller is presented from the spine, what it presents is a layer of its
+///   own: the layers below the top one are each a record (their list and spine, numbered in
+///   `layers`), in a list of their own. So the key is four words — the chain form, the top
+///   layer's spine and list, the list of layers below — and a command on the front-most scene
+///   changes the spine and the end of the list (a push appends the old top, a back takes it
+///   off), or adds a layer (a presentation) or takes one off (a dismiss): `Explorer` reuses an
+///   outcome for every state with the same spine and the same units or layer it takes off.
 /// A state has only one form, so the forms never compare two states wrongly.
 struct StateEncoder {
-    static let treeForm: UInt32 = 0
     static let splitForm: UInt32 = 1
+    static let chainForm: UInt32 = 2
+    /// The empty list of hidden units.
+    static let emptyList: UInt32 = .max
+
+    /// The spines of chain keys, numbered; hidden units (tag, segment), numbered; lists of
+    /// hidden units, by number: their prefix's number, last unit and length.
+    private(set) var spines = StateSet(capacity: 1 << 10)
+    private(set) var units = StateSet(capacity: 1 << 10)
+    private(set) var lists = PairSet(capacity: 1 << 12)
+    /// By instance: whether it is on the spine being encoded (cleared after each key).
+    private var onSpine: [Bool] = []
+    private var marked: [Int] = []
+    private var spineWords: [UInt32] = []
+    private var spineLength = 0
+    private var spineCount = 0
+    private var hiddenUnits: [UInt32] = []
+    private var pair: [UInt32] = [0, 0]
+    private var layerRoots: [Int] = []
+    private var cutSeen = false
+    /// Layers below the top one, numbered: (list, spine); by number, each.
+    private(set) var layers = StateSet(capacity: 1 << 8)
+    private(set) var layerHidden: [UInt32] = []
+    private(set) var layerSpine: [UInt32] = []
+
+    /// Bytes held by the chain form's tables (their words, and the lists' three arrays).
+    var chainBytes: Int { spines.bytes + units.bytes + lists.bytes + layers.bytes + layerHidden.count * 8 }
+
+    /// The list `prefix` followed by `unit`, numbered.
+    mutating func cons(_ prefix: UInt32, _ unit: UInt32) -> UInt32 {
+        UInt32(truncatingIfNeeded: lists.insert(prefix, unit).index)
+    }
+
+    /// List `l` without its last unit, and that unit.
+    @inline(__always) func prefix(_ l: UInt32) -> UInt32 { lists.firsts[Int(l)] }
+    @inline(__always) func last(_ l: UInt32) -> UInt32 { lists.seconds[Int(l)] }
+
+    /// Whether list `l` has at least `n` units.
+    func hasUnits(_ l: UInt32, atLeast n: Int) -> Bool {
+        var l = l
+        for _ in 0..<n {
+            if l == Self.emptyList { return false }
+            l = prefix(l)
+        }
+        return true
+    }
+
+    func length(ofList l: UInt32) -> Int {
+        var l = l, n = 0
+        while l != Self.emptyList {
+            l = prefix(l)
+            n += 1
+        }
+        return n
+    }
 
     /// The class number (`Instance.classID`) of each scene's class.
     private let sceneClassIDs: [Int32]
@@ -54,11 +121,7 @@ struct StateEncoder {
     mutating func encode(_ state: AppState, into key: inout [UInt32]) -> Int {
         guard let root = state.windowRoot else { return 0 }
         let tabs = splitTabs(root, state)
-        guard tabs > 0 else {
-            if key.isEmpty { key = [0] }
-            key[0] = Self.treeForm
-            return tree(from: root, state, into: &key, at: 1)
-        }
+        guard tabs > 0 else { return chain(root, state, into: &key) }
         if key.count < 3 + tabs { key = [UInt32](repeating: 0, count: max(3 + tabs, 2 * key.count)) }
         key[0] = Self.splitForm
         var words: [UInt32] = []
@@ -88,6 +151,158 @@ struct StateEncoder {
             k += 1
         }
         return k
+    }
+
+    /// The chain form's four words (see the type's comment) into `key`.
+    private mutating func chain(_ root: Int, _ state: AppState, into key: inout [UInt32]) -> Int {
+        if key.count < 4 { key = [UInt32](repeating: 0, count: 4) }
+        if onSpine.count < state.instances.count { onSpine = [Bool](repeating: false, count: max(state.instances.count, 2 * onSpine.count)) }
+        var words: [UInt32] = []
+        swap(&words, &scratch)
+        defer { swap(&words, &scratch) }
+        // The layers: the window's root, then each view controller presented on the way to the
+        // top-level one, when its presenter is on the spine of the layer below (else one layer).
+        layerRoots.removeAll(keepingCapacity: true)
+        if let top = state.topLevel, top != root {
+            var x = top
+            layerRoots.append(x)
+            while let p = state[x].presenter {
+                var r = p
+                while let up = state[r].parent { r = up }
+                layerRoots.append(r)
+                x = r
+            }
+            layerRoots.reverse()
+            if layerRoots.first != root { layerRoots = [root] }
+        } else {
+            layerRoots.append(root)
+        }
+        var outer = Self.emptyList
+        var i = 0
+        while i < layerRoots.count {
+            let cut = i + 1 < layerRoots.count ? layerRoots[i + 1] : -1
+            let (spine, list, cutSeen) = layer(layerRoots[i], cut: cut, state, &words)
+            if cut >= 0 && !cutSeen {
+                // The next layer's presenter is not on this one's spine: one layer for all.
+                layerRoots = [root]
+                outer = Self.emptyList
+                i = 0
+                continue
+            }
+            if cut < 0 {
+                key[0] = Self.chainForm
+                key[1] = spine
+                key[2] = list
+                key[3] = outer
+            } else {
+                outer = cons(outer, layerNumber(hidden: list, spine: spine))
+            }
+            i += 1
+        }
+        return 4
+    }
+
+    /// The number of the layer record (a layer below the top one: its list and spine).
+    mutating func layerNumber(hidden: UInt32, spine: UInt32) -> UInt32 {
+        pair[0] = hidden
+        pair[1] = spine
+        let (i, isNew) = layers.insert(pair, count: 2)
+        if isNew {
+            layerHidden.append(hidden)
+            layerSpine.append(spine)
+        }
+        return UInt32(truncatingIfNeeded: i)
+    }
+
+    /// One layer from `root`: its spine's number and its list of hidden units; what `cut`'s
+    /// presenter presents (the next layer) is left out, and `cutSeen` says it was met.
+    private mutating func layer(_ root: Int, cut: Int, _ state: AppState, _ words: inout [UInt32]) -> (UInt32, UInt32, Bool) {
+        spineLength = 0
+        spineCount = 0
+        cutSeen = false
+        hiddenUnits.removeAll(keepingCapacity: true)
+        mark(root, state)
+        visit(root, tag: 0, cut: cut, state, &words)
+        for x in marked { onSpine[x] = false }
+        marked.removeAll(keepingCapacity: true)
+        var list = Self.emptyList
+        var j = 0
+        while j < hiddenUnits.count {
+            list = cons(list, hiddenUnits[j])
+            j += 1
+        }
+        return (UInt32(truncatingIfNeeded: spines.insert(spineWords, count: spineLength).index), list, cutSeen)
+    }
+
+    /// The roots of the hidden units of the top layer of `state`'s chain key, in the key's
+    /// order (for the explorer to see which of them a command released).
+    mutating func hiddenRoots(of state: AppState, into out: inout [Int]) {
+        out.removeAll(keepingCapacity: true)
+        guard let root = state.windowRoot else { return }
+        var key: [UInt32] = []
+        _ = chain(root, state, into: &key)
+        let top = layerRoots.last ?? root
+        if onSpine.count < state.instances.count { onSpine = [Bool](repeating: false, count: max(state.instances.count, 2 * onSpine.count)) }
+        mark(top, state)
+        hidden(under: top, state, into: &out)
+        for x in marked { onSpine[x] = false }
+        marked.removeAll(keepingCapacity: true)
+    }
+
+    /// `visit`'s walk, collecting the hidden children instead of numbering them.
+    private mutating func hidden(under id: Int, _ state: AppState, into out: inout [Int]) {
+        for c in state.children(of: id) {
+            if onSpine[c] { hidden(under: c, state, into: &out) } else { out.append(c) }
+        }
+        if let presented = state[id].presented {
+            mark(presented, state)
+            hidden(under: presented, state, into: &out)
+        }
+    }
+
+    /// Puts the visible chain from `layer` (a window root or a presented view controller) on the spine.
+    private mutating func mark(_ layer: Int, _ state: AppState) {
+        for x in state.visibleChain(from: layer) {
+            onSpine[x] = true
+            marked.append(x)
+        }
+    }
+
+    /// Spine node `id`, after its tag; then its children in order (spine nodes, or hidden units
+    /// numbered with their tag), then what it presents. Tags: (the parent's place in the spine
+    /// + 1) << 16 | the child's position, or 0xFFFF for what the parent presents (a stack is at
+    /// most the exploration's depth, 10,000, deep: positions fit).
+    private mutating func visit(_ id: Int, tag: UInt32, cut: Int, _ state: AppState, _ words: inout [UInt32]) {
+        let place = UInt32(truncatingIfNeeded: spineCount + 1) << 16
+        spineCount += 1
+        let bound = spineLength + 1 + 4 + state.slots.count / 32 + 1
+        if spineWords.count < bound { spineWords.append(contentsOf: repeatElement(0, count: max(bound - spineWords.count, spineWords.count))) }
+        spineWords[spineLength] = tag
+        let n = nodeWords(id, state, into: &words)
+        for j in 0..<n { spineWords[spineLength + 1 + j] = words[j] }
+        spineLength += 1 + n
+        var c = state[id].firstChild
+        var position: UInt32 = 0
+        while c >= 0 {
+            if onSpine[Int(c)] {
+                visit(Int(c), tag: place | position, cut: cut, state, &words)
+            } else {
+                let s = segment(Int(c), state, &words)
+                pair[0] = place | position
+                pair[1] = s
+                hiddenUnits.append(UInt32(truncatingIfNeeded: units.insert(pair, count: 2).index))
+            }
+            position += 1
+            c = state[Int(c)].nextSibling
+        }
+        if let presented = state[id].presented {
+            if presented == cut {
+                cutSeen = true
+            } else {
+                mark(presented, state)
+                visit(presented, tag: place | 0xFFFF, cut: cut, state, &words)
+            }
+        }
     }
 
     /// The number in `segments` of the words of the subtree from `id` (written in `words`).

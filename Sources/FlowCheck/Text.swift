@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Small string helpers (flownav links no Foundation).
 extension String {
     /// The index of the first occurrence of `needle`, searching from the end when `last`.
@@ -26,8 +28,6 @@ extension String {
         return String(String(rest)[..<b])
     }
 
-    /// A word for the shell: quoted when it has spaces or quotes.
-    var shellWord: String {
-        contains(" ") || contains("\t") || contains("\"") || isEmpty ? "\"" + self + "\"" : self
-    }
+    /// A word for the shell, as it must be typed (`CommandWord.quoted`).
+    var shellWord: String { CommandWord.quoted(self) }
 }

@@ -109,7 +109,11 @@ public enum FlowSource {
               case .object(let scenes)? = root["scenes"]?.value else { return [:] }
         var out: [String: String] = [:]
         for m in scenes {
-            if case .string(let id)? = m.value["storyboard"]?["id"]?.value, !id.isEmpty { out[id] = m.key }
+            guard case .string(let id)? = m.value["storyboard"]?["id"]?.value, !id.isEmpty else { continue }
+            // Copied storyboards (an iPhone and an iPad one) share XML ids: the file tells
+            // their scenes apart; the id alone still matches after a file is moved.
+            if case .string(let file)? = m.value["storyboard"]?["file"]?.value { out[file + "\u{0}" + id] = m.key }
+            if out[id] == nil { out[id] = m.key }
         }
         return out
     }

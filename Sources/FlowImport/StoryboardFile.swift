@@ -67,6 +67,9 @@ public struct ImportProblem: Error, Hashable, Sendable {
     public var line: Int?
     public var column: Int?
     public var message: String
+    /// The file is well-formed but for another platform (a macOS storyboard): an app folder
+    /// that also holds iOS storyboards (a multiplatform project) imports those and skips it.
+    public var otherPlatform = false
 
     public init(file: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.file = file

@@ -29,11 +29,12 @@ public enum StoryboardImporter {
     ///   - name: the flow's display name.
     ///   - entry: the storyboard (file name without extension) whose initial view controller
     ///     starts the app; nil: `Main`, else the only storyboard, else the first with one.
-    ///   - keeping: scene ids of an earlier import, by XML id (`"storyboard": { "id" }`), so a
-    ///     re-import names every scene it still has as before.
+    ///   - keeping: scene ids of an earlier import, by "file\0XML id" and by XML id
+    ///     (`"storyboard": { "file", "id" }`), so a re-import names every scene it still has as before.
     public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
         var storyboards: [StoryboardFile] = []
         var nibs: [StoryboardFile] = []
+        var otherPlatform: [ImportProblem] = []
         for f in files {
             switch StoryboardReader.read(bytes: f.bytes, file: f.path) {
             case .success(let sb):
@@ -42,13 +43,27 @@ public enum StoryboardImporter {
                 } else {
                     storyboards.append(sb)
                 }
+            case .failure(let p) where p.otherPlatform: otherPlatform.append(p)
             case .failure(let p): return .failure(p)
             }
         }
+        if let first = otherPlatform.first, storyboards.isEmpty && nibs.isEmpty { return .failure(first) }
         guard !storyboards.isEmpty || !nibs.isEmpty else {
             return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))
         }
+        // Xcode's new, empty storyboard has `<scenes/>`: nothing to navigate, said as such
+        // rather than as a flow without an initial scene.
+        if nibs.isEmpty, storyboards.allSatisfy({ $0.scenes.isEmpty }) {
+            let names = storyboards.map { $0.name + ".storyboard" }
+            return .failure(ImportProblem(file: storyboards[0].file, line: 1, message: names.count == 1
+                ? "\(names[0]) has no scenes (an empty storyboard); nothing to import"
+                : "none of the storyboards (\(names.joined(separator: ", "))) has a scene; nothing to import"))
+        }
         var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
+        for p in otherPlatform {
+            mapper.warnings.append(Diagnostic(.warning, file: p.file, position: p.line.map { SourcePosition(line: $0, column: 1) }, path: "",
+                                              message: p.message + "; left out of this import"))
+        }
         return mapper.run()
     }
 }
@@ -151,7 +166,7 @@ private struct Mapper {
         var kept: Set<String> = []
         for sb in storyboards {
             for s in sb.scenes where s.reference == nil {
-                if let old = keeping[s.xmlID], !taken.contains(old) {
+                if let old = keeping[Self.key(sb.file, s.xmlID)] ?? keeping[s.xmlID], !taken.contains(old) {
                     taken.insert(old)
                     kept.insert(Self.key(sb.file, s.xmlID))
                     sceneIDs[Self.key(sb.file, s.xmlID)] = old
@@ -243,7 +258,16 @@ private struct Mapper {
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
         if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
             // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
-            m.append(("prototypes", JMembers(prototypes.enumerated().map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
+            // Only prototypes that hold a selection segue are named: one with none (or only an
+            // accessory segue) has no `prototype:` trigger, and naming it would be a load warning.
+            let selecting = Set(s.segues.compactMap { g -> String? in
+                switch g.holder {
+                case .prototype(let p), .collectionCell(let p): p
+                default: nil
+                }
+            })
+            let named = prototypes.enumerated().filter { selecting.contains($0.element) }
+            m.append(("prototypes", JMembers(named.map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
         }
         var controls = s.controls
         if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }
@@ -304,7 +328,12 @@ private struct Mapper {
             if let ident = ref.identifier, let near = NameSuggester.nearest(to: ident, in: known).first { message += "; did you mean '\(near)'?" }
             warn(placeholder.origin, message + "; the segue leads to a stand-in scene")
         } else {
-            warn(placeholder.origin, "storyboard reference to \(what), which is not imported; the segue leads to a stand-in scene (import the app's folder to resolve it)")
+            // Importing the folder helps only when the import was a single storyboard; an app
+            // import that lacks the file is missing it (a target's file, a typo, a pod's bundle).
+            let hint = storyboards.count > 1
+                ? "none of the \(storyboards.count) imported storyboards (\(storyboards.map(\.name).sorted().joined(separator: ", "))) is \(targetName).storyboard"
+                : "import the app's folder to resolve it"
+            warn(placeholder.origin, "storyboard reference to \(what), which is not imported; the segue leads to a stand-in scene (\(hint))")
         }
         let key = targetName + "\u{0}" + (ref.identifier ?? "")
         if let stand = missingTargets[key] { return stand }

@@ -21,7 +21,9 @@ enum StoryboardReader {
         let type = root["type"] ?? ""
         let runtime = root["targetRuntime"] ?? ""
         if runtime.hasPrefix("MacOSX") || type.contains(".Cocoa.") {
-            return .failure(ImportProblem(file: file, line: root.line, message: "macOS storyboards are AppKit, not UIKit (targetRuntime \(runtime.isEmpty ? type : runtime)); flownav models iOS apps"))
+            var p = ImportProblem(file: file, line: root.line, message: "macOS storyboards are AppKit, not UIKit (targetRuntime \(runtime.isEmpty ? type : runtime)); flownav models iOS apps")
+            p.otherPlatform = true
+            return .failure(p)
         }
         guard type.contains("CocoaTouch") || runtime.hasPrefix("iOS") || runtime.hasPrefix("AppleTV") else {
             return .failure(ImportProblem(file: file, line: root.line, message: "not an iOS storyboard or XIB (document type '\(type)')"))
@@ -31,8 +33,11 @@ enum StoryboardReader {
         if type.hasSuffix(".Storyboard.XIB") {
             for scene in root.child("scenes")?.children ?? [] where scene.named("scene") {
                 guard let objects = scene.child("objects") else { continue }
+                // Gesture recognizers and free-standing views are the scene's top-level
+                // objects beside the view controller, yet their segues are the scene's.
+                let others = objects.children.filter { $0["sceneMemberID"] == nil && !$0.named("placeholder") }
                 for object in objects.children where object["sceneMemberID"] == "viewController" {
-                    sb.scenes.append(readScene(object, file: file))
+                    sb.scenes.append(readScene(object, others: others, file: file))
                 }
             }
         } else {
@@ -59,7 +64,7 @@ enum StoryboardReader {
         return nil
     }
 
-    private static func readScene(_ vc: XMLElement, file: String) -> StoryboardScene {
+    private static func readScene(_ vc: XMLElement, others: [XMLElement], file: String) -> StoryboardScene {
         let xmlID = vc["id"] ?? ""
         var s = StoryboardScene(
             xmlID: xmlID, element: vc.name, customClass: vc["customClass"].flatMap { $0.isEmpty ? nil : $0 },
@@ -89,10 +94,17 @@ enum StoryboardReader {
         var usedControlNames: Set<String> = []
         // Names of every control with an id, for popover anchors that hold no segue themselves.
         var anchorNames: [String: String] = [:]
-        vc.forEachDescendant { e in
+        func walk(_ body: (XMLElement) -> Void) {
+            vc.forEachDescendant(body)
+            for o in others {
+                body(o)
+                o.forEachDescendant(body)
+            }
+        }
+        walk { e in
             if (e.named("barButtonItem") || e.named("button")), let id = e["id"] { anchorNames[id] = controlName(e, outlet: outlets[id]) }
         }
-        vc.forEachDescendant { e in
+        walk { e in
             if e.named("tableView") {
                 if e["dataMode"] == "static", let sections = e.child("sections") {
                     var counts: [Int] = []
@@ -183,8 +195,10 @@ enum StoryboardReader {
                 stateImage = c["image"]
             }
         }
+        // A gesture recognizer's XML id means nothing to a user; its kind does (`tap`, `swipe`).
+        let gesture = e.name.hasSuffix("GestureRecognizer") ? String(e.name.dropLast("GestureRecognizer".count)) : nil
         let candidates: [String?] = [
-            e["userLabel"], accessibility, e["title"] ?? stateTitle, e["systemItem"], outlet, e["image"] ?? stateImage, e["id"],
+            e["userLabel"], accessibility, e["title"] ?? stateTitle, e["systemItem"], outlet, e["image"] ?? stateImage, gesture, e["id"],
         ]
         for candidate in candidates {
             if let c = candidate {

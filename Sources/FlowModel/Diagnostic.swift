@@ -44,7 +44,7 @@ extension Diagnostic: CustomStringConvertible {
             let quoted = suggestions.map { "'\($0)'" }
             s += "; did you mean \(quoted.dropLast().joined(separator: ", ")) or \(quoted.last!)?"
         }
-        return s
+        return ControlCharacters.escaped(s)
     }
 }
 

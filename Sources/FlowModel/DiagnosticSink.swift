@@ -24,6 +24,12 @@ struct DiagnosticSink {
         _ what: String, _ name: String, at position: SourcePosition?, _ path: String,
         known: some Sequence<String>, extra: String = ""
     ) {
+        // Past the cap the error is only counted: no near names are looked for (10,000 unknown
+        // references spent 42 s on suggestions nobody would see).
+        guard errorCount < Self.errorCap else {
+            errorCount += 1
+            return
+        }
         error(position, path, "unknown \(what) '\(name)'\(extra)", suggestions: NameSuggester.nearest(to: name, in: known))
     }
 
@@ -99,7 +105,13 @@ struct Fields {
 
     static func int(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
         guard case .number(let d, let text) = node.value, d == d.rounded(), abs(d) < 1e9 else {
-            sink.error(node.position, path, "expected a whole number, found \(node.typeName == "a number" ? "a fraction" : node.typeName)")
+            let found: String
+            if case .number(let d, let text) = node.value, d == d.rounded() {
+                found = "\(text) beyond flownav's limit of 999,999,999"
+            } else {
+                found = node.typeName == "a number" ? "a fraction" : node.typeName
+            }
+            sink.error(node.position, path, "expected a whole number, found \(found)")
             return nil
         }
         _ = text

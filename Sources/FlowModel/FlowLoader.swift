@@ -37,6 +37,9 @@ public enum FlowLoader {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .failure(single(file, "the file is empty; expected a flow (a JSON object with \"format\": 1)", position: SourcePosition(line: 1, column: 1)))
         }
+        if let encoding = otherUnicode(bytes) {
+            return .failure(single(file, "this file is \(encoding), but flows are UTF-8; convert it (e.g. iconv -f \(encoding) -t UTF-8)", position: SourcePosition(line: 1, column: 1)))
+        }
         if let nul = bytes.prefix(8192).firstIndex(of: 0) {
             return .failure(single(file, "this is a binary file (a NUL byte at offset \(nul)), not a JSON flow", position: SourcePosition(line: 1, column: 1)))
         }
@@ -64,6 +67,20 @@ public enum FlowLoader {
             return .failure(FlowLoadError(diagnostics: sorted(diagnostics), omitted: validator.sink.omitted))
         }
         return .success(LoadedFlow(flow: flow, warnings: sorted(diagnostics)))
+    }
+
+    /// UTF-16 or UTF-32 by its byte order mark, or UTF-16 by NULs in every other byte of
+    /// ASCII text: named, so that such a file is not called binary.
+    static func otherUnicode(_ b: [UInt8]) -> String? {
+        if b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32" }
+        if b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]) { return "UTF-16" }
+        let head = b.prefix(64)
+        guard head.count >= 4, head.count % 2 == 0 else { return nil }
+        let even = stride(from: 0, to: head.count, by: 2).map { head[$0] }
+        let odd = stride(from: 1, to: head.count, by: 2).map { head[$0] }
+        if odd.allSatisfy({ $0 == 0 }) && even.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return "UTF-16LE" }
+        if even.allSatisfy({ $0 == 0 }) && odd.allSatisfy({ $0 != 0 && $0 < 0x80 }) { return "UTF-16BE" }
+        return nil
     }
 
     private static func single(_ file: String, _ message: String, position: SourcePosition? = nil) -> FlowLoadError {

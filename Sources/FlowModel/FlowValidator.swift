@@ -12,6 +12,36 @@ struct FlowValidator {
         validateSegues()
         validateRows()
         validateLaunch()
+        validateContainment()
+    }
+
+    /// Cycles, depth and size of what scenes contain (`Containment`), at the segue that shows it.
+    private mutating func validateContainment() {
+        guard let problem = Containment.check(flow) else { return }
+        func id(_ scene: Int) -> String { "'\(flow.scenes[scene].id)'" }
+        func how(_ segue: Int) -> String {
+            let s = flow.segues[segue]
+            return s.kind == .embed ? "embed" : (s.relationship?.rawValue ?? "relationship")
+        }
+        func chain(_ segues: [Int]) -> String {
+            segues.map { "contains \(id(flow.segues[$0].destination!)) (\(how($0)))" }.joined(separator: ", which ")
+        }
+        switch problem {
+        case .cycle(let segues):
+            let first = flow.segues[segues[0]].source
+            let o = flow.segues[segues.last!].origin
+            let what = segues.count == 1 ? "scene \(id(first)) contains itself (\(how(segues[0])))"
+                : "scene \(id(first)) \(chain(segues))"
+            sink.error(o.position, o.path, "containment cycle: \(what); UIKit would decode it forever")
+        case .tooDeep(let scene, let path):
+            let o = flow.segues[path[0]].origin
+            sink.error(o.position, o.path,
+                       "scene \(id(scene)) nests view controllers \(path.count) levels deep (through \(id(flow.segues[path.last!].destination!))); flownav's limit is \(Containment.maximumDepth) levels")
+        case .tooLarge(let scene, _):
+            let o = flow.scenes[scene].origin
+            sink.error(o.position, o.path,
+                       "scene \(id(scene)) would build more than \(Containment.maximumTreeSize) view controllers at once (its whole containment tree, where a scene embedded twice is built twice); flownav's limit is \(Containment.maximumTreeSize)")
+        }
     }
 
     /// The origin of the value at `base`'s member `key` (or item `index`).
@@ -57,7 +87,33 @@ struct FlowValidator {
         requireDependency(dep, of: cls, origin)
     }
 
+    /// Whether `name`'s superclass chain ends at a UIKit class (not in a cycle, not at an
+    /// unknown class), each class's answer kept in `memo`: a chain is walked once for all the
+    /// classes on it (walking it again per class made a chain of n classes cost n² steps).
+    private func endsInUIKit(_ name: String, _ memo: inout [String: Bool]) -> Bool {
+        var path: [String] = []
+        var onPath = Set<String>()
+        var current = name
+        var answer = false
+        while true {
+            if let known = memo[current] {
+                answer = known
+                break
+            }
+            if UIKitClass.isKnown(current) {
+                answer = true
+                break
+            }
+            guard let decl = flow.classes[current], onPath.insert(current).inserted else { break }
+            path.append(current)
+            current = decl.superclass
+        }
+        for c in path { memo[c] = answer }
+        return answer
+    }
+
     private mutating func validateClasses() {
+        var chainEnds: [String: Bool] = [:]
         for name in flow.classes.keys.sorted() {
             let c = flow.classes[name]!
             let origin = c.origin
@@ -67,7 +123,7 @@ struct FlowValidator {
             if !flow.isKnownClass(c.superclass) {
                 let o = self.origin(origin, "superclass")
                 sink.unknown("superclass", c.superclass, at: o.position, o.path, known: allClassNames)
-            } else if flow.lineage(of: name).last.map({ !UIKitClass.isKnown($0) }) ?? false {
+            } else if !endsInUIKit(name, &chainEnds) {
                 sink.error(origin.position, origin.path, "the superclass chain of \(name) is circular")
             }
             for (i, p) in c.conformsTo.enumerated() where flow.protocols[p] == nil {
@@ -209,6 +265,10 @@ struct FlowValidator {
     private mutating func validateSegues() {
         let actionNames = flow.classes.values.flatMap { $0.segueActions }
         let unwindNames = flow.classes.values.flatMap { $0.unwindActions }
+        // Looked up by selector once per segue: sets, not a scan of every class's actions (the
+        // scan made validation grow with segues × classes).
+        let actionSelectors = Set(actionNames.map(\.selector))
+        let unwindSelectors = Set(unwindNames.map { SelectorName($0).selector })
         var identifiers: [String: Int] = [:]
         var relationshipTargets: [String: String] = [:]
         for (i, s) in flow.segues.enumerated() {
@@ -270,14 +330,14 @@ struct FlowValidator {
             // Stale selectors load: at run time UIKit finds no method and says so (segue
             // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
             // segue (no Swift sources) says in its note that the owner is unknown instead.
-            if let a = s.action, !flow.ownerUnknown(segue: i), !actionNames.contains(where: { $0.selector == a.selector }) {
+            if let a = s.action, !flow.ownerUnknown(segue: i), !actionSelectors.contains(a.selector) {
                 let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
                              suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
             }
-            if let u = s.unwindAction, !flow.ownerUnknown(segue: i), !unwindNames.contains(where: { SelectorName($0).selector == u.selector }) {
+            if let u = s.unwindAction, !flow.ownerUnknown(segue: i), !unwindSelectors.contains(u.selector) {
                 let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
                 sink.warning(o.position, o.path,

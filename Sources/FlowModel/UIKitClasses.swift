@@ -33,8 +33,17 @@ extension Flow {
     /// Cycles are cut (the validator reports them).
     public func lineage(of name: String) -> [String] {
         var chain: [String] = []
+        // A cycle is found by scanning the chain while it is short (most are), by a set once it
+        // is long: a scan of a chain of 1,000 classes per step made each lineage n² steps.
+        var seen: Set<String>?
         var current: String? = name
-        while let c = current, !chain.contains(c) {
+        while let c = current {
+            if chain.count < 16 {
+                if chain.contains(c) { break }
+            } else {
+                if seen == nil { seen = Set(chain) }
+                if !seen!.insert(c).inserted { break }
+            }
             chain.append(c)
             if let decl = classes[c] { current = decl.superclass } else { current = UIKitClass.superclasses[c] }
             if current == "UIResponder" { break }

@@ -28,7 +28,8 @@ public struct InputError: Error, Hashable, Sendable {
 }
 
 public enum Words {
-    /// Splits on spaces; double quotes group words (`sender "the cell"`).
+    /// Splits on spaces; double quotes group words (`sender "the cell"`); a backslash before
+    /// `"` or `\` makes it part of the word (`CommandWord.quoted` writes words this way).
     public static func split(_ line: String) -> [Word] {
         var line = line
         if let words = line.withUTF8({ splitPrintableASCII($0) }) { return words }
@@ -51,11 +52,11 @@ public enum Words {
                 i += 1
                 continue
             }
-            if c == 0x22 || c < 0x20 || c >= 0x7F { return nil } // quotes and the rest: the general split
+            if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x7F { return nil } // quotes, escapes and the rest: the general split
             let start = i
             while i < n && b[i] != 0x20 && b[i] != 0x09 {
                 let c = b[i]
-                if c == 0x22 || c < 0x20 || c >= 0x7F { return nil }
+                if c == 0x22 || c == 0x5C || c < 0x20 || c >= 0x7F { return nil }
                 i += 1
             }
             words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: b[start..<i]), as: UTF8.self), column: start + 1))
@@ -70,8 +71,21 @@ public enum Words {
         var inQuotes = false
         var column = 0
         var hasWord = false
+        var escaped = false
         for c in line {
             column += 1
+            if escaped {
+                escaped = false
+                if c == "\"" || c == "\\" {
+                    current.append(c)
+                    continue
+                }
+                current.append("\\")
+            } else if c == "\\" {
+                if !hasWord { start = column; hasWord = true }
+                escaped = true
+                continue
+            }
             if c == "\"" {
                 if !hasWord { start = column; hasWord = true }
                 inQuotes.toggle()
@@ -86,6 +100,7 @@ public enum Words {
             if !hasWord { start = column; hasWord = true }
             current.append(c)
         }
+        if escaped { current.append("\\") }
         if hasWord { words.append(Word(text: current, column: start)) }
         return words
     }

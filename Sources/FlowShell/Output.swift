@@ -1,3 +1,5 @@
+import FlowModel
+
 import FlowEngine
 
 /// One line the shell prints, with what it is so the terminal can colour it.
@@ -108,14 +110,15 @@ public struct Output: Sendable {
         spans.append(Span(end: text.count, style: style))
     }
 
-    /// Appends to the current line.
+    /// Appends to the current line; control characters are escaped (`ControlCharacters`), so no
+    /// line can break in two or drive the terminal whatever the flow's strings hold.
     @inline(__always)
     mutating func write(_ s: String) {
         // Native, literal and small strings lend their bytes in place (no copy of the string
         // to make it contiguous, as `withUTF8` needs: a retain and a release per piece).
-        if s.utf8.withContiguousStorageIfAvailable({ text.append($0) }) == nil {
+        if s.utf8.withContiguousStorageIfAvailable({ write($0) }) == nil {
             var s = s
-            s.withUTF8 { text.append($0) }
+            s.withUTF8 { write($0) }
         }
     }
 
@@ -126,7 +129,12 @@ public struct Output: Sendable {
 
     @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        text.append(bytes)
+        if ControlCharacters.present(bytes) {
+            var escaped = ControlCharacters.escaped(bytes)
+            escaped.withUTF8 { text.append($0) }
+        } else {
+            text.append(bytes)
+        }
     }
 
     @inline(__always)

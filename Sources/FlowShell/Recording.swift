@@ -2,8 +2,11 @@ import FlowModel
 
 /// What `record` needs written to a file. The session does no I/O; the executable writes.
 public enum RecordWrite: Equatable, Sendable {
-    /// Create (or truncate) the file with this text.
-    case start(path: String, text: String)
+    /// How `record` may treat a file that exists: refuse (`record FILE`), replace it
+    /// (`record --force FILE`), or add to its end (`record --append FILE`).
+    public enum Mode: Equatable, Sendable { case create, overwrite, append }
+    /// Start the file with this text.
+    case start(path: String, text: String, mode: Mode)
     /// Append this text to the file.
     case append(path: String, text: String)
 }
@@ -22,10 +25,25 @@ extension Session {
     /// Whether `record` is writing, and where.
     public var recordingPath: String? { recording?.path }
 
-    /// Ends the recording (the executable calls this when a write fails).
-    public mutating func stopRecording() { recording = nil }
+    /// Ends the recording (the executable calls this when a write fails, with `failed`: the
+    /// command that asked for it then counts as rejected).
+    public mutating func stopRecording(failed: Bool = false) {
+        recording = nil
+        if failed { status = max(status, .rejected) }
+    }
 
-    mutating func record(_ args: [Word], command: Word, into out: inout Output) throws(InputError) {
+    mutating func record(_ words: [Word], command: Word, into out: inout Output) throws(InputError) {
+        var mode = RecordWrite.Mode.create
+        var args = words
+        while let flag = args.first, flag.text.hasPrefix("--") {
+            switch flag.text {
+            case "--force": mode = .overwrite
+            case "--append": mode = .append
+            default: throw InputError("unknown option '\(flag.text)'; record takes --force (overwrite the file) or --append (add to it)", at: flag)
+            }
+            args.removeFirst()
+        }
+        if words.count > 1 && args.isEmpty { throw InputError("\(mode == .append ? "--append" : "--force") needs a file: 'record \(mode == .append ? "--append" : "--force") FILE'", at: words[0]) }
         if args.count > 1 { throw InputError("record takes one path (quote a path with spaces)", at: args[1]) }
         guard let arg = args.first else {
             if let r = recording {
@@ -59,7 +77,7 @@ extension Session {
                 replay = Session()
                 replay.baseDirectory = folder
                 replay.workingDirectory = workingDirectory
-                lines.append("load " + bundled)
+                lines.append("load " + Words.quoted(bundled))
             } else {
                 text += "# The built-in demo flow: a transcript without 'load' runs on it.\n"
             }
@@ -77,7 +95,7 @@ extension Session {
         }
         recording = Recording(path: file, replay: [replay], commands: count)
         out.add("recording to \(file): \(Self.commands(count)) so far, then every command until 'record off'", .note)
-        out.record = .start(path: file, text: text)
+        out.record = .start(path: file, text: text, mode: mode)
     }
 
     /// Runs a line in the recording's session and asks for its echo to be appended.
@@ -145,10 +163,8 @@ extension Session {
 }
 
 extension Words {
-    /// A word as typed: in double quotes when it holds a space.
-    static func quoted(_ word: String) -> String {
-        word.contains(" ") || word.contains("\t") ? "\"" + word + "\"" : word
-    }
+    /// A word as it must be typed to be read back as it is (`CommandWord.quoted`).
+    public static func quoted(_ word: String) -> String { CommandWord.quoted(word) }
 }
 
 /// Path arithmetic on strings (no file system access).

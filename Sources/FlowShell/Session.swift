@@ -11,7 +11,7 @@ public struct Session: Sendable {
     public private(set) var trace = false
     public private(set) var history: [String] = []
     /// The worst status so far: the exit status of a batch run.
-    public private(set) var status: Status = .ok
+    public internal(set) var status: Status = .ok
     /// Relative `load` paths resolve against this folder (a transcript's own folder).
     public var baseDirectory: String?
     /// The process's working directory, set by the executable, so that `record` can write paths
@@ -91,6 +91,9 @@ public struct Session: Sendable {
         }
         status = max(status, out.status)
     }
+
+    /// A path as `load` reads it (relative to `baseDirectory`).
+    public func resolvedPath(_ path: String) -> String { resolve(path) }
 
     private func resolve(_ path: String) -> String {
         guard let base = baseDirectory, !path.hasPrefix("/") else { return path }

@@ -92,9 +92,12 @@ public struct Transcript: Sendable {
         case anyLines
     }
 
-    /// The lines of the file, without line terminators.
-    public var lines: [String] {
-        (0..<lineCount).map { k in String(decoding: text[range(ofLine: k)], as: UTF8.self) }
+    /// The lines of the file, without line terminators. Made on each call: read it once.
+    public var lines: [String] { lines(in: 0..<lineCount) }
+
+    /// Lines `range` of the file, made from the bytes (not from all the lines).
+    func lines(in range: Range<Int>) -> [String] {
+        range.map { k in String(decoding: text[self.range(ofLine: k)], as: UTF8.self) }
     }
 
     var lineCount: Int { lineStarts.count - 1 }

@@ -147,7 +147,7 @@ public enum TranscriptMatcher {
     /// written as a transcript (a line starting with `#` or the prompt marker).
     static func updatedBody(_ transcript: Transcript, _ command: Transcript.Command, actual allActual: [String]) -> [String]? {
         let actual = Array(allActual.prefix(comparedCount(allActual)))
-        let body = Array(transcript.lines[(command.line + 1)..<command.end])
+        let body = transcript.lines(in: (command.line + 1)..<command.end)
         let offset = command.line + 1
         // Lines of the body that are not compared, anchored before the expected line that follows.
         let expected = transcript.expected(of: command)

@@ -27,6 +27,8 @@ extension Transcript {
     /// One pass over the lines: each command's block is read as it goes, a blank line held
     /// back until the block shows whether output follows it.
     public static func parse(bytes: [UInt8], path: String) -> Result<Transcript, TranscriptError> {
+        // A byte order mark, as editors on Windows write one: skipped, as flows' is.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return parse(bytes: Array(bytes.dropFirst(3)), path: path) }
         // Offsets are 32-bit: a transcript is text a person reads, far below 2 GiB.
         guard bytes.count < Int(Int32.max) else {
             return .failure(TranscriptError(path: path, message: "is too large for a transcript (2 GiB or more)"))

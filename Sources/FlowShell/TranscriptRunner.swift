@@ -97,22 +97,28 @@ public enum TranscriptRunner {
 
     /// The diff and the updated text of a failed transcript.
     private static func failure(_ t: Transcript, _ mismatches: [(command: Int, actual: [String])], ran: Int) -> TranscriptResult {
+        // Made once: `Transcript.lines` builds every line on each call (a copy per line made
+        // a failing transcript quadratic in its length).
+        let lines = t.lines
         var updated: [String] = []
-        updated.reserveCapacity(t.lines.count)
+        updated.reserveCapacity(lines.count)
+        // The line-pair comparisons left for the whole file: past it, a changed block is shown
+        // as replaced, so a long transcript with many long blocks stays linear.
+        var diffBudget = UnifiedDiff.defaultBudget
         var edits: [UnifiedDiff.Edit] = []
         var writable = true
         var copied = 0 // lines of the file already handled
         func copy(upTo end: Int) {
             while copied < end {
                 edits.append(.equal(copied, updated.count))
-                updated.append(t.lines[copied])
+                updated.append(lines[copied])
                 copied += 1
             }
         }
         for (k, actual) in mismatches {
             let command = t.commands[k]
             copy(upTo: command.line + 1)
-            let old = Array(t.lines[(command.line + 1)..<command.end])
+            let old = Array(lines[(command.line + 1)..<command.end])
             let new: [String]
             if let body = TranscriptMatcher.updatedBody(t, command, actual: actual) {
                 new = body
@@ -121,7 +127,7 @@ public enum TranscriptRunner {
                 new = Array(actual.prefix(TranscriptMatcher.comparedCount(actual)))
             }
             let base = updated.count
-            for e in UnifiedDiff.edits(old: old, new: new) {
+            for e in UnifiedDiff.edits(old: old, new: new, budget: &diffBudget) {
                 switch e {
                 case .equal(let o, let n): edits.append(.equal(copied + o, base + n))
                 case .delete(let o): edits.append(.delete(copied + o))
@@ -131,8 +137,8 @@ public enum TranscriptRunner {
             updated += new
             copied = command.end
         }
-        copy(upTo: t.lines.count)
-        let diff = UnifiedDiff.render(edits, old: t.lines, new: updated,
+        copy(upTo: lines.count)
+        let diff = UnifiedDiff.render(edits, old: lines, new: updated,
                                       oldName: "\(t.path) (expected)", newName: "\(t.path) (actual)")
         return TranscriptResult(path: t.path, outcome: .failed, commands: ran, diff: diff,
                                 updatedText: writable ? updated.joined(separator: "\n") + "\n" : nil)

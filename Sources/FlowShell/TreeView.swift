@@ -19,6 +19,10 @@ struct TreeView {
         return out.lines.map(\.text)
     }
 
+    /// Levels drawn with their own indent; deeper levels (a presentation chain thousands long)
+    /// are drawn at this one, so that the output stays linear in the number of view controllers.
+    static let maximumIndent = 100
+
     func write(into out: inout Output) {
         let state = sim.state
         guard let root = state.windowRoot else {
@@ -26,72 +30,98 @@ struct TreeView {
             return
         }
         out.add("window")
-        // The branches drawn left of the current node, grown and cut back as the walk goes.
-        var indent: [UInt8] = []
-        node(root, frontmost: state.frontmost, indent: &indent, last: true, into: &out) { out in out.write("root" as StaticString) }
+        walk(root, frontmost: state.frontmost, into: &out)
         if state.crash != nil { out.add("(the app has crashed; this is its state at the crash)") }
     }
 
-    private func node(_ id: Int, frontmost: Int?, indent: inout [UInt8], last: Bool, into out: inout Output,
-                      role: (inout Output) -> Void) {
-        indent.withUnsafeBufferPointer { out.write($0) }
-        out.write(last ? "└─ " as StaticString : "├─ ")
-        role(&out)
-        out.write(byte: 0x20)
-        // The instances array, indexed here: `AppState`'s subscript is a call into the engine.
-        let state = sim.state.instances
-        names.write(id, of: sim, into: &out)
-        if let scene = state[id].scene { names.writeLabel(scene: scene, of: sim, into: &out) }
-        if id == frontmost { out.write("   ◀ front-most" as StaticString) }
-        out.endLine()
+    /// What a node is to its parent, written before its description.
+    private enum Role {
+        case root, stack(Int), tab(Int, selected: Bool), primary, secondary(collapsed: Bool), embedded, supplementary, compact, presents(ModalPresentationStyle)
+    }
 
-        let mark = indent.count
-        indent.append(contentsOf: (last ? "   " as StaticString : "│  ").utf8Bytes)
-        defer { indent.removeSubrange(mark...) }
-        var tabIndex = 0
-        let children = sim.state.children(of: id)
-        let presented = state[id].presented
-        for (n, c) in children.enumerated() {
-            let isLast = n == children.count - 1 && presented == nil
-            switch state[c].role ?? .embedded {
-            case .stack:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
-                    out.write(byte: 0x5B)
-                    out.write(n)
-                    out.write(byte: 0x5D)
-                }
-            case .tab:
-                let selected = tabIndex == state[id].selectedTab
-                let number = tabIndex
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
-                    out.write("tab " as StaticString)
-                    out.write(number)
-                    if selected { out.write(" (selected)" as StaticString) }
-                }
-                tabIndex += 1
-            case .primary:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("primary" as StaticString) }
-            case .secondary:
-                let collapsed = sim.state.compact
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in
-                    out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
-                }
-            case .embedded:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("embedded" as StaticString) }
-            case .supplementary:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("supplementary" as StaticString) }
-            case .compact:
-                node(c, frontmost: frontmost, indent: &indent, last: isLast, into: &out) { out in out.write("compact" as StaticString) }
+    /// A node still to draw: the indent it is drawn at (bytes and levels of `indent`).
+    private struct Pending {
+        var id: Int
+        var role: Role
+        var last: Bool
+        var mark: Int
+        var level: Int
+    }
+
+    /// Depth first with a stack of its own (a tree can be deeper than the call stack).
+    private func walk(_ root: Int, frontmost: Int?, into out: inout Output) {
+        let state = sim.state.instances
+        // The branches drawn left of the current node, cut back to each node's mark.
+        var indent: [UInt8] = []
+        var pending = [Pending(id: root, role: .root, last: true, mark: 0, level: 0)]
+        var flattened = false
+        while let p = pending.popLast() {
+            indent.removeSubrange(p.mark...)
+            draw(p, frontmost: frontmost, indent: indent, into: &out)
+            var level = p.level
+            if level < Self.maximumIndent {
+                indent.append(contentsOf: (p.last ? "   " as StaticString : "│  ").utf8Bytes)
+                level += 1
+            } else if !flattened {
+                flattened = true
             }
-        }
-        if let p = presented {
-            let style = state[p].presentationStyle ?? .automatic
-            node(p, frontmost: frontmost, indent: &indent, last: true, into: &out) { out in
-                out.write("presents (" as StaticString)
-                if style == .automatic { out.write("pageSheet" as StaticString) } else { out.write(style.rawValue) }
-                out.write(byte: 0x29)
+            let mark = indent.count
+            var children: [Pending] = []
+            var tabIndex = 0
+            let list = sim.state.children(of: p.id)
+            let presented = state[p.id].presented
+            for (n, c) in list.enumerated() {
+                let isLast = n == list.count - 1 && presented == nil
+                let role: Role
+                switch state[c].role ?? .embedded {
+                case .stack: role = .stack(n)
+                case .tab:
+                    role = .tab(tabIndex, selected: tabIndex == state[p.id].selectedTab)
+                    tabIndex += 1
+                case .primary: role = .primary
+                case .secondary: role = .secondary(collapsed: sim.state.compact)
+                case .embedded: role = .embedded
+                case .supplementary: role = .supplementary
+                case .compact: role = .compact
+                }
+                children.append(Pending(id: c, role: role, last: isLast, mark: mark, level: level))
             }
+            if let presented {
+                children.append(Pending(id: presented, role: .presents(state[presented].presentationStyle ?? .automatic), last: true, mark: mark, level: level))
+            }
+            pending.append(contentsOf: children.reversed())
         }
+        if flattened { out.add("(levels deeper than \(Self.maximumIndent) are drawn at the same indent)") }
+    }
+
+    private func draw(_ p: Pending, frontmost: Int?, indent: [UInt8], into out: inout Output) {
+        indent.withUnsafeBufferPointer { out.write($0) }
+        out.write(p.last ? "└─ " as StaticString : "├─ ")
+        switch p.role {
+        case .root: out.write("root" as StaticString)
+        case .stack(let n):
+            out.write(byte: 0x5B)
+            out.write(n)
+            out.write(byte: 0x5D)
+        case .tab(let n, let selected):
+            out.write("tab " as StaticString)
+            out.write(n)
+            if selected { out.write(" (selected)" as StaticString) }
+        case .primary: out.write("primary" as StaticString)
+        case .secondary(let collapsed): out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
+        case .embedded: out.write("embedded" as StaticString)
+        case .supplementary: out.write("supplementary" as StaticString)
+        case .compact: out.write("compact" as StaticString)
+        case .presents(let style):
+            out.write("presents (" as StaticString)
+            if style == .automatic { out.write("pageSheet" as StaticString) } else { out.write(style.rawValue) }
+            out.write(byte: 0x29)
+        }
+        out.write(byte: 0x20)
+        names.write(p.id, of: sim, into: &out)
+        if let scene = sim.state.instances[p.id].scene { names.writeLabel(scene: scene, of: sim, into: &out) }
+        if p.id == frontmost { out.write("   ◀ front-most" as StaticString) }
+        out.endLine()
     }
 }
 

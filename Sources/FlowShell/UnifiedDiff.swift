@@ -7,10 +7,20 @@ public enum UnifiedDiff {
         case insert(Int)
     }
 
+    /// Line pairs compared for one diff, or for all the diffs that share a budget.
+    public static let defaultBudget = 4_000_000
+
     /// The shortest edit script by longest common subsequence. Large inputs (over about four
     /// million line pairs) fall back to replacing everything between the common prefix and
     /// suffix.
     public static func edits(old: [String], new: [String]) -> [Edit] {
+        var budget = defaultBudget
+        return edits(old: old, new: new, budget: &budget)
+    }
+
+    /// `edits(old:new:)`, comparing at most `budget` line pairs (what it compares is taken off):
+    /// past it, everything between the common prefix and suffix is replaced.
+    public static func edits(old: [String], new: [String], budget: inout Int) -> [Edit] {
         var prefix = 0
         while prefix < old.count && prefix < new.count && old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
@@ -19,10 +29,12 @@ public enum UnifiedDiff {
         var out: [Edit] = (0..<prefix).map { .equal($0, $0) }
         let o = Array(old[prefix..<(old.count - suffix)])
         let n = Array(new[prefix..<(new.count - suffix)])
-        if (o.count + 1) * (n.count + 1) > 4_000_000 {
+        let pairs = (o.count + 1).multipliedReportingOverflow(by: n.count + 1)
+        if pairs.overflow || pairs.partialValue > budget {
             out += o.indices.map { .delete(prefix + $0) }
             out += n.indices.map { .insert(prefix + $0) }
         } else {
+            budget -= pairs.partialValue
             // lcs[i][j]: length of the longest common subsequence of o[i...] and n[j...].
             let w = n.count + 1
             var lcs = [Int](repeating: 0, count: (o.count + 1) * w)

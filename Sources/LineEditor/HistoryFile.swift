@@ -1,5 +1,6 @@
 import CEditLine
 import CEditLineShim
+import SafeFile
 
 #if canImport(Glibc)
 import Glibc
@@ -30,26 +31,58 @@ extension LineEditor {
     }
 }
 
-/// libedit history, persisted after every entry so a killed shell loses nothing.
+/// libedit history, persisted after every entry so a killed shell loses nothing, by
+/// `SafeFile`'s rule (atomic, in place of its path). A file that is not a history file (a
+/// flow, a pipe, a device) is neither read nor written: `problem` says so, once.
 final class HistoryFile {
     let handle: OpaquePointer
-    let path: String?
+    private(set) var path: String?
+    /// What went wrong with the file and has not been reported yet.
+    var problem: String?
+    /// The first line libedit writes to a history file.
+    static let signature = Array("_HiStOrY_V2_".utf8)
 
-    init?(path: String?, capacity: Int = 1000) {
+    /// `createFolders`: make the file's missing parent folders (for the default location, not
+    /// for a path the user gave).
+    init?(path: String?, capacity: Int = 1000, createFolders: Bool = true) {
         guard let handle = history_init() else { return nil }
         self.handle = handle
         self.path = path
         _ = flownav_history_setsize(handle, Int32(clamping: capacity))
         _ = flownav_history_setunique(handle, 1)
-        if let path {
-            Self.createParentDirectories(of: path)
-            // A missing file is the normal first run; libedit just reports -1.
+        guard let path else { return }
+        if createFolders { Self.createParentDirectories(of: path) }
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                refuse("\(path) is not a regular file")
+                return
+            }
+            guard Self.looksLikeHistory(path) else {
+                refuse("\(path) is not a flownav history file (it does not start with _HiStOrY_V2_)")
+                return
+            }
             _ = flownav_history_load(handle, path)
         }
     }
 
     deinit {
         history_end(handle)
+    }
+
+    private func refuse(_ why: String) {
+        problem = "warning: \(why); history is not read or saved"
+        path = nil
+    }
+
+    /// Empty, or libedit's first line.
+    private static func looksLikeHistory(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: signature.count)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, signature.count) }
+        return n == 0 || (n == signature.count && head == signature)
     }
 
     /// Adds a non-blank line (adjacent duplicates are dropped by H_SETUNIQUE) and saves.
@@ -59,11 +92,41 @@ final class HistoryFile {
         save()
     }
 
-    /// libedit writes the file with mode 0600 itself. Failures are ignored: losing history
-    /// must not interrupt the session, and a warning per line would drown the output.
+    /// libedit writes a temporary copy, which replaces the file as `SafeFile` does (mode 0600
+    /// for a new file: history can hold anything the user typed). A failure is reported once
+    /// and saving stops: a warning per line would drown the output.
     func save() {
         guard let path else { return }
-        _ = flownav_history_save(handle, path)
+        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((folder + "/flownav-history-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return fail("cannot make a temporary file in \(folder)") }
+        close(fd)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        defer { unlink(temporary) }
+        guard flownav_history_save(handle, temporary) >= 0, var bytes = Self.readAll(temporary) else {
+            return fail("libedit could not write it")
+        }
+        if let failure = SafeFile.write(&bytes, to: path, mode: .replace, permissions: 0o600) { fail(failure.message) }
+    }
+
+    private func fail(_ why: String) {
+        problem = "warning: history not saved: \(why); it is not saved again this session"
+        path = nil
+    }
+
+    private static func readAll(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            if n < 0 { if errno == EINTR { continue }; return nil }
+            if n == 0 { return out }
+            out += chunk[0..<n]
+        }
     }
 
     /// `mkdir -p` with 0700: history can contain anything the user typed.

@@ -27,11 +27,12 @@ public final class LineEditor {
     private var promptWidth = 0
 
     /// Returns nil if libedit cannot start. Loads history from `historyFile` when given,
-    /// creating its parent folders.
-    public init?(program: String, historyFile: String?) {
+    /// creating its parent folders when `createHistoryFolders` (the default location; never
+    /// for a path the user named).
+    public init?(program: String, historyFile: String?, createHistoryFolders: Bool = true) {
         flownav_setlocale_ctype()
         flownav_install_sigint()
-        guard let history = HistoryFile(path: historyFile) else { return nil }
+        guard let history = HistoryFile(path: historyFile, createFolders: createHistoryFolders) else { return nil }
         guard let editLine = flownav_el_init(program) else { return nil }
         self.history = history
         self.editLine = editLine
@@ -55,6 +56,12 @@ public final class LineEditor {
         _ = flownav_el_bind(editLine, "^I", "flownav-complete")
         _ = flownav_el_bind(editLine, "^R", "em-inc-search-prev")
         _ = flownav_el_bind(editLine, "^W", "ed-delete-prev-word")
+    }
+
+    /// A problem with the history file not reported yet (a warning line), taken once.
+    public func takeHistoryProblem() -> String? {
+        defer { history.problem = nil }
+        return history.problem
     }
 
     deinit {

@@ -3,6 +3,7 @@ import FlowCheck
 import FlowImport
 import FlowModel
 import FlowShell
+import SafeFile
 
 #if canImport(Glibc)
 import Glibc
@@ -28,8 +29,8 @@ struct CheckCommand: ParsableCommand {
             --write-baseline FILE, then run with --baseline FILE: only new findings are reported.
 
             Exit status: 0 when no finding (suppressed and baselined ones aside) is at or above \
-            --severity; 1 otherwise; 2 when a flow cannot be loaded (or a file cannot be read or \
-            written).
+            --severity; 1 otherwise; 2 when a flow or the baseline cannot be read; 3 when a file \
+            cannot be written (the old file is left as it was); 64 for a usage error.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -42,16 +43,18 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Output: text, json, sarif (2.1.0), transcript (one .flownav file per problem found by exploring, in --output), or html (one page to open in a browser: findings, each path drawn on the flow's graph, coverage; the pictures need Graphviz's dot).")
     var format: Format = .text
 
-    @Option(help: "Where to write: a folder for --format transcript (created if needed), a file for the other formats (default: standard output).")
+    @Option(help: "Where to write: a folder for --format transcript (created if missing; its parent must exist), a file for the other formats (default: standard output). Never one of the flows being checked.")
     var output: String?
 
     @Option(help: "The exit status is 1 when a finding is at or above this severity: error, warning or note.")
     var severity: String = "warning"
 
-    @Option(help: "Explore paths of up to this many user events from launch.")
+    // .unconditional: `--depth -1` is the value -1, refused by `validate` with the range,
+    // rather than "Missing value" for an option named -1.
+    @Option(parsing: .unconditional, help: "Explore paths of up to this many user events from launch.")
     var depth: Int = ExploreOptions.defaultDepth
 
-    @Option(name: .customLong("max-states"), help: "Stop exploring once this many distinct navigation states are known.")
+    @Option(name: .customLong("max-states"), parsing: .unconditional, help: "Stop exploring once this many distinct navigation states are known.")
     var maxStates: Int = ExploreOptions.defaultMaxStates
 
     @Option(help: "Which 'perform ID' commands to explore: none, manual (manual segues no code action of the flow performs), or all (every identified segue of the front-most scene, as code could perform it).")
@@ -103,10 +106,11 @@ struct CheckCommand: ParsableCommand {
                 loadFailed = true
             }
         }
+        let inputs = flows.map { SafeFile.Input($0, what: "the flow \($0), being checked") }
         if let writeBaseline {
-            if let problem = TranscriptFiles.writeFile(writeBaseline, Baseline(reports).json) {
+            if let problem = SafeFile.write(Baseline(reports).json, to: writeBaseline, protecting: inputs) {
                 Terminal.writeError("error: \(problem)\n")
-                throw ExitCode(2)
+                throw ExitCode(3)
             }
         }
         if let baseline {
@@ -121,7 +125,9 @@ struct CheckCommand: ParsableCommand {
         var text = ""
         switch format {
         case .text:
+            // Line by line: a flow's strings never reach the terminal with their control characters.
             text = reports.map { ReportFormat.text($0, threshold: .note) }.joined(separator: "\n")
+                .split(separator: "\n", omittingEmptySubsequences: false).map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n")
         case .json:
             text = ReportFormat.json(reports)
         case .sarif:
@@ -137,19 +143,19 @@ struct CheckCommand: ParsableCommand {
             }
         case .transcript:
             do {
-                let written = try TranscriptFiles.write(reports, threshold: threshold, to: output!)
+                let written = try TranscriptFiles.write(reports, threshold: threshold, to: output!, protecting: inputs)
                 text = written.isEmpty
                     ? "no problems found by exploring at or above \(threshold); no transcripts written\n"
                     : written.map { "wrote \($0)\n" }.joined()
             } catch {
                 Terminal.writeError("error: \(error.message)\n")
-                throw ExitCode(2)
+                throw ExitCode(3)
             }
         }
         if let output, format != .transcript {
-            if let problem = TranscriptFiles.writeFile(output, text) {
+            if let problem = SafeFile.write(text, to: output, protecting: inputs) {
                 Terminal.writeError("error: \(problem)\n")
-                throw ExitCode(2)
+                throw ExitCode(3)
             }
         } else {
             Terminal.write(format == .text && Terminal.colours ? Colours.checkReport(text) : text)
@@ -169,7 +175,7 @@ struct FileError: Error {
 enum TranscriptFiles {
     /// Writes `DIR/<rule>-<n>.flownav` for each exploration finding at or above the threshold;
     /// returns the paths written.
-    static func write(_ reports: [Report], threshold: Severity, to dir: String) throws(FileError) -> [String] {
+    static func write(_ reports: [Report], threshold: Severity, to dir: String, protecting inputs: [SafeFile.Input]) throws(FileError) -> [String] {
         try makeDirectory(dir)
         guard let absoluteDir = realPath(dir) else { throw FileError(message: "cannot resolve \(dir)") }
         var counts: [String: Int] = [:]
@@ -183,7 +189,7 @@ enum TranscriptFiles {
                 counts[f.rule.id] = n
                 let file = (dir.hasSuffix("/") ? dir : dir + "/") + "\(f.rule.id)-\(n).flownav"
                 let text = transcript(f, load: load, device: device, baseDirectory: absoluteDir)
-                if let problem = writeFile(file, text) { throw FileError(message: problem) }
+                if let problem = SafeFile.write(text, to: file, protecting: inputs) { throw FileError(message: problem.message) }
                 written.append(file)
             }
         }
@@ -223,28 +229,29 @@ enum TranscriptFiles {
         return String(cString: p)
     }
 
-    static func makeDirectory(_ path: String) throws(FileError) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw FileError(message: "cannot create \(prefix): \(String(cString: strerror(errno)))")
-            }
-            prefix += "/"
-        }
+    /// Writes a whole file by `SafeFile`'s rule (atomic, in place of its path, no folder
+    /// created); an error message when it cannot.
+    static func writeFile(_ path: String, _ text: String, protecting inputs: [SafeFile.Input] = []) -> String? {
+        SafeFile.write(text, to: path, protecting: inputs)?.message
     }
 
-    /// Writes a whole file; an error message when it cannot.
-    static func writeFile(_ path: String, _ text: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-        defer { close(fd) }
-        guard Terminal.write(text, to: fd) else { return "cannot write \(path): \(String(cString: strerror(errno)))" }
-        return nil
+    /// The folder asked for, made when missing; its parent must exist (flownav creates no
+    /// folders nobody asked for).
+    static func makeDirectory(_ path: String) throws(FileError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            if (info.st_mode & S_IFMT) != S_IFDIR { throw FileError(message: "cannot write transcripts into \(path): it is not a folder") }
+            return
+        }
+        if mkdir(path, 0o777) != 0 {
+            let parent = SafeFile.folder(of: path.hasSuffix("/") ? String(path.dropLast()) : path)
+            let why = errno == ENOENT ? "no such folder \(parent) (flownav creates only the folder given)" : String(cString: strerror(errno))
+            throw FileError(message: "cannot create \(path): \(why)")
+        }
     }
 }
 
 extension String {
     /// A word for the shell: quoted when it has spaces.
-    fileprivate var shellWord: String { contains(" ") || contains("\t") ? "\"" + self + "\"" : self }
+    fileprivate var shellWord: String { CommandWord.quoted(self) }
 }

@@ -2,6 +2,10 @@ import ArgumentParser
 import FlowModel
 import FlowShell
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @main
 struct Flownav: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +15,15 @@ struct Flownav: ParsableCommand {
         subcommands: [Shell.self, TestCommand.self, CheckCommand.self, ImportCommand.self, GraphCommand.self, SourcesCommand.self],
         defaultSubcommand: Shell.self
     )
+
+    /// `flownav` alone, the shell on the demo flow, needs no parsing: it skips the argument
+    /// parser, whose reflection over every command's properties was a third of start-up.
+    static func main() {
+        if CommandLine.arguments.count == 1 {
+            Glibc.exit(Shell.open(flow: nil, echo: false, bail: false, batch: false, device: nil))
+        }
+        main(nil)
+    }
 }
 
 /// The shell: `flownav [FLOW]`, interactive on a terminal, batch otherwise.
@@ -51,7 +64,11 @@ struct Shell: ParsableCommand {
     }
 
     func run() throws {
-        let device = self.device.flatMap(Device.init(rawValue:))
+        throw ExitCode(Self.open(flow: flow, echo: echo, bail: bail, batch: batch, device: device.flatMap(Device.init(rawValue:))))
+    }
+
+    /// Runs the shell to its end and returns the exit status.
+    static func open(flow: String?, echo: Bool, bail: Bool, batch: Bool, device: Device?) -> Int32 {
         var session = Session.demo(device: device)
         var startup = Output()
         if let flow {
@@ -60,7 +77,7 @@ struct Shell: ParsableCommand {
             startup = session.load(path: flow)
             if startup.status == .loadFailed {
                 for l in startup.lines { Terminal.writeError(l.text + "\n") }
-                throw ExitCode(Int32(Status.loadFailed.rawValue))
+                return Int32(Status.loadFailed.rawValue)
             }
         }
         let status: Status
@@ -71,6 +88,6 @@ struct Shell: ParsableCommand {
             var runner = BatchRunner(session: session, echo: echo, bail: bail, startup: flow.map { ($0, startup) })
             status = runner.run()
         }
-        throw ExitCode(Int32(status.rawValue))
+        return Int32(status.rawValue)
     }
 }

@@ -1,5 +1,6 @@
 import FlowShell
 import LineEditor
+import SafeFile
 
 #if canImport(Glibc)
 import Glibc
@@ -44,6 +45,22 @@ enum Terminal {
         return true
     }
 
+    /// Bytes to a descriptor, as `write(_:to:)`.
+    @discardableResult
+    static func write(bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+
     /// The working directory, for `record` to write paths relative to its transcript.
     static var currentDirectory: String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -51,20 +68,33 @@ enum Terminal {
         return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
-    /// Does what `record` asked: create the transcript, or append a command to it. Each write
-    /// opens and closes the file, so a killed shell loses nothing already run. Returns an error
-    /// message when the file cannot be written.
-    static func perform(_ request: RecordWrite) -> String? {
-        let path: String, text: String, flags: Int32
+    /// Does what `record` asked: start the transcript (refusing an existing file unless told
+    /// to overwrite or append), or append a command to it, by `SafeFile`'s rule: never the flow
+    /// being run (`flow`), no folder created, atomic. Each write opens and closes the file, so a
+    /// killed shell loses nothing already run. Returns an error message when it cannot.
+    static func perform(_ request: RecordWrite, flow: String?) -> String? {
+        let inputs = flow.map { [SafeFile.Input($0, what: "the flow being run")] } ?? []
         switch request {
-        case .start(let p, let t): (path, text, flags) = (p, t, O_WRONLY | O_CREAT | O_TRUNC)
-        case .append(let p, let t): (path, text, flags) = (p, t, O_WRONLY | O_CREAT | O_APPEND)
+        case .start(let path, let text, let mode):
+            let fileMode: SafeFile.Mode = switch mode { case .create: .create; case .overwrite: .replace; case .append: .append }
+            guard let failure = SafeFile.write(text, to: path, mode: fileMode, protecting: inputs) else { return nil }
+            if mode == .create && failure.message.hasSuffix(SafeFile.existsPrefix) {
+                return "error: \(failure.message); 'record --force \(path)' replaces it, 'record --append \(path)' adds to it; not recording"
+            }
+            return "error: \(failure.message); not recording"
+        case .append(let path, let text):
+            guard let failure = SafeFile.write(text, to: path, mode: .append, protecting: inputs) else { return nil }
+            return "error: \(failure.message); recording stopped"
         }
-        let fd = open(path, flags | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "error: cannot write \(path): \(String(cString: strerror(errno))); recording stopped" }
-        defer { close(fd) }
-        guard write(text, to: fd) else { return "error: cannot write \(path): \(String(cString: strerror(errno))); recording stopped" }
-        return nil
+    }
+
+    /// A command's output with what its `record` request came to: when starting a recording
+    /// failed, the line saying it started is replaced by the error.
+    static func performRecording(_ out: Output, session: inout Session) -> (lines: [OutputLine], error: String?) {
+        guard let write = out.record, let error = perform(write, flow: session.flowPath.map { session.resolvedPath($0) }) else { return (out.lines, nil) }
+        session.stopRecording(failed: true)
+        guard case .start = write else { return (out.lines, error) }
+        return (out.lines.filter { !($0.style == .note && $0.text.hasPrefix("recording to ")) }, error)
     }
 
     static func render(_ line: OutputLine, colours: Bool) -> String {
@@ -93,7 +123,7 @@ struct BatchRunner {
     mutating func run() -> Status {
         session.workingDirectory = Terminal.currentDirectory
         if echo, let startup {
-            var text = Self.marker + "load " + startup.flow + "\n"
+            var text = Self.marker + "load " + Words.quoted(startup.flow) + "\n"
             for l in startup.output.lines { text += l.text + "\n" }
             Terminal.write(text)
         } else if let startup {
@@ -105,20 +135,98 @@ struct BatchRunner {
             for l in startup.output.lines where crashed || l.style == .warning { text += l.text + "\n" }
             Terminal.writeError(text)
         }
-        while let line = readLine(strippingNewline: true) {
-            if echo { Terminal.write(Self.marker + line + "\n") }
+        var buffer = OutputBuffer(fd: 1)
+        defer { buffer.flush() }
+        var input = InputLines(fd: 0)
+        while true {
+            // Whoever feeds the commands may wait for the answers before sending more.
+            if !input.ready { buffer.flush() }
+            guard let line = input.next() else { break }
+            if echo { buffer.append(Self.marker + line + "\n") }
             let out = session.execute(line)
-            var text = ""
-            for l in out.lines { text += l.text + "\n" }
-            Terminal.write(text)
-            if let write = out.record, let error = Terminal.perform(write) {
-                session.stopRecording()
+            let (lines, error) = Terminal.performRecording(out, session: &session)
+            for l in lines {
+                buffer.append(l.text)
+                buffer.append(byte: 10)
+            }
+            if let error {
+                buffer.flush()
                 Terminal.writeError(error + "\n")
             }
             if let graph = out.graph, let error = Terminal.perform(graph) { Terminal.writeError(error + "\n") }
             if out.quit || (bail && out.status != .ok) { break }
         }
         return session.status
+    }
+}
+
+/// Lines from a descriptor (standard input in batch runs), read in 64 KiB blocks, each without
+/// its "\n" or "\r\n" (as `readLine` gives them); and whether the next one is there without
+/// waiting, for the output to be flushed before a wait.
+struct InputLines {
+    let fd: Int32
+    private var bytes: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// A whole line is buffered, the input has ended, or the descriptor has bytes ready.
+    var ready: Bool {
+        if atEnd || bytes[start...].contains(10) { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) == 1
+    }
+
+    mutating func next() -> String? {
+        while true {
+            if let newline = bytes[start...].firstIndex(of: 10) {
+                var end = newline
+                if end > start && bytes[end - 1] == 13 { end -= 1 }
+                let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                start = newline + 1
+                return line
+            }
+            if atEnd {
+                guard start < bytes.count else { return nil }
+                let line = String(decoding: bytes[start...], as: UTF8.self)
+                start = bytes.count
+                return line
+            }
+            bytes.removeFirst(start)
+            start = 0
+            let old = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: 1 << 16))
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + old, 1 << 16) }
+            bytes.removeLast((1 << 16) - max(n, 0))
+            if n == 0 || (n < 0 && errno != EINTR) { atEnd = true }
+        }
+    }
+}
+
+/// Standard output in blocks, for batch runs (one `write` a command cost more than running it):
+/// bytes gather until 64 KiB, and the owner flushes before anything that must come in order
+/// (standard error, waiting for input, leaving).
+struct OutputBuffer {
+    let fd: Int32
+    private var bytes: [UInt8] = []
+
+    init(fd: Int32) {
+        self.fd = fd
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    mutating func append(_ s: String) {
+        bytes.append(contentsOf: s.utf8)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        Terminal.write(bytes: bytes, to: fd)
+        bytes.removeAll(keepingCapacity: true)
     }
 }
 
@@ -130,7 +238,9 @@ struct InteractiveShell {
     mutating func run() -> Status {
         let env = Terminal.environment
         let colours = Terminal.colours
-        guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env)) else {
+        let explicitHistory = !(env["FLOWNAV_HISTORY"] ?? "").isEmpty
+        guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env),
+                                      createHistoryFolders: !explicitHistory) else {
             var runner = BatchRunner(session: session, echo: false, bail: false)
             return runner.run()
         }
@@ -141,6 +251,9 @@ struct InteractiveShell {
         let box = SessionBox(session)
         editor.completer = { before in box.complete(before) }
         while true {
+            if let problem = editor.takeHistoryProblem() {
+                Terminal.write(Terminal.render(OutputLine(problem, .warning), colours: colours) + "\n")
+            }
             let location = box.session.location
             let prompt = colours ? "\u{1B}[1;36m\(location)\u{1B}[0m> " : "\(location)> "
             switch editor.read(prompt: prompt) {
@@ -150,13 +263,11 @@ struct InteractiveShell {
                 continue
             case .line(let line):
                 let out = box.session.execute(line)
+                let (lines, error) = Terminal.performRecording(out, session: &box.session)
                 var text = ""
-                for l in out.lines { text += Terminal.render(l, colours: colours) + "\n" }
+                for l in lines { text += Terminal.render(l, colours: colours) + "\n" }
                 Terminal.write(text)
-                if let write = out.record, let error = Terminal.perform(write) {
-                    box.session.stopRecording()
-                    Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
-                }
+                if let error { Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n") }
                 if let graph = out.graph, let error = Terminal.perform(graph) {
                     Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
                 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowModel
 import FlowShell
+import SafeFile
 
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +30,7 @@ struct TestCommand: ParsableCommand {
 
     @Flag(help: """
         Rewrite failing transcripts with the output they now give, keeping comments and the \
-        wildcard lines ([..], ...) that still match. Each file is replaced atomically.
+        wildcard lines ([..], ...) that still match. Each file is replaced atomically, in place of its path (a symbolic link stays a link, hard links, owner and mode stay).
         """)
     var update = false
 
@@ -84,7 +85,7 @@ struct TestCommand: ParsableCommand {
                 Terminal.write(paint("FAIL", "31") + "  \(r.path)\n" + paintDiff(r.diff))
                 guard update else { continue }
                 if let text = r.updatedText {
-                    if let error = AtomicFile.replace(r.path, with: text) {
+                    if let error = SafeFile.write(text, to: r.path) {
                         Terminal.write("error: \(r.path): not updated: \(error)\n")
                     } else {
                         updated += 1
@@ -104,30 +105,3 @@ struct TestCommand: ParsableCommand {
     }
 }
 
-/// Replaces a file's contents so that a reader (or a crash) sees the old file or the new one,
-/// never a mix: the text goes to a temporary file in the same folder, is flushed to disk, and
-/// is renamed over the original, keeping its permissions.
-enum AtomicFile {
-    static func replace(_ path: String, with text: String) -> String? {
-        var info = stat()
-        let mode: mode_t = stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0o644
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((folder + "." + name + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return "cannot create a temporary file next to it: \(String(cString: strerror(errno)))" }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var ok = Terminal.write(text, to: fd)
-        let failure = ok ? nil : String(cString: strerror(errno))
-        if ok { fchmod(fd, mode) }
-        if ok && fsync(fd) != 0 { ok = false }
-        close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            let message = failure ?? String(cString: strerror(errno))
-            unlink(temporary)
-            return message
-        }
-        return nil
-    }
-}

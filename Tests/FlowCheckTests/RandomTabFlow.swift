@@ -7,7 +7,16 @@
 struct RandomTabFlow {
     private var rng: SplitMix
 
-    init(seed: UInt64) { rng = SplitMix(seed) }
+    /// Which scene the window shows first: the tab bar, what its first tab holds (a stack, a
+    /// screen, a split view or an inner tab bar), or the first modal (so that every root shape,
+    /// not only a tab bar of tabs, is explored).
+    enum Root { case tabs, firstTab, modal }
+    private let root: Root
+
+    init(seed: UInt64, root: Root = .tabs) {
+        rng = SplitMix(seed)
+        self.root = root
+    }
 
     static let classes = """
       "Screen": {},
@@ -71,10 +80,14 @@ struct RandomTabFlow {
             segues.append(#"{ "id": "U", "source": "m\#(m)", "kind": "unwind", "unwindAction": "\#(Self.unwinds[rng.int(0...2)])", "trigger": "control:close" }"#)
             segues.append(#"{ "id": "G0", "source": "m\#(m)", "destination": "m\#(1 - m)", "kind": "show", "trigger": "control:more" }"#)
         }
+        var initial = root == .modal ? modals[0] : "tabs"
         for t in 0..<tabs {
             let count = rng.int(2...4)
             let names = (0..<count).map { "s\(t)_\($0)" }
             let shape = rng.int(0...10)
+            if t == 0 && root == .firstTab {
+                initial = shape < 7 ? "nav0" : shape < 9 ? names[0] : shape == 10 ? "split0" : "inner0"
+            }
             if shape < 7 {
                 scenes.append("\"nav\(t)\": { \"class\": \"UINavigationController\" }")
                 segues.append(#"{ "source": "tabs", "destination": "nav\#(t)", "kind": "relationship", "relationship": "viewControllers" }"#)
@@ -129,7 +142,7 @@ struct RandomTabFlow {
         }
         return """
             {
-              "format": 1, "name": "Random", "module": "Random", "initial": "tabs",
+              "format": 1, "name": "Random", "module": "Random", "initial": "\(initial)",
               "classes": {
             \(Self.classes)
               },

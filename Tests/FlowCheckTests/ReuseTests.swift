@@ -96,6 +96,53 @@ struct ReuseTests {
         #expect(reused > 10_000)
     }
 
+    @Test("the same flows with other roots (a stack, a screen, a split view, a modal): chain keys reuse as much")
+    func randomRoots() throws {
+        var reused = 0, transitions = 0
+        for seed in 1...16 as ClosedRange<UInt64> {
+            var generator = RandomTabFlow(seed: seed, root: seed % 4 == 0 ? .modal : .firstTab)
+            let text = generator.json()
+            guard case .success(let loaded) = FlowLoader.load(text: text, file: "random\(seed).json") else {
+                Issue.record("seed \(seed) did not load")
+                continue
+            }
+            let r = Self.expectSame(loaded.flow, depth: 7, maxStates: 3_000, perform: seed % 2 == 0 ? .all : .manual)
+            reused += r.reused
+            transitions += r.transitions
+        }
+        #expect(reused * 2 > transitions, "\(reused) of \(transitions) reused")
+    }
+
+    /// The benchmark's stack and modal shapes (`gen-nav.py`, `gen-modal.py`), small: `navs`
+    /// navigation controllers of `scenes` scenes, each with `shows` show segues in its stack and
+    /// `presents` presentations of the others (fullScreen and pageSheet in turn).
+    static func shape(navs: Int, scenes: Int, shows: Int, presents: Int) throws -> Flow {
+        var sc: [String] = [], sg: [String] = []
+        for m in 0..<navs {
+            sc.append(#""m\#(m)": { "class": "UINavigationController" }"#)
+            sg.append(#"{ "source": "m\#(m)", "destination": "m\#(m)_0", "kind": "relationship", "relationship": "rootViewController" }"#)
+            for s in 0..<scenes {
+                sc.append(#""m\#(m)_\#(s)": { "class": "UIViewController" }"#)
+                for k in 0..<shows {
+                    sg.append(#"{ "id": "Go\#(k)", "source": "m\#(m)_\#(s)", "destination": "m\#(m)_\#((s * 7 + k * 3 + 1) % scenes)", "kind": "show" }"#)
+                }
+                for p in 0..<presents {
+                    let style = p % 2 == 0 ? "fullScreen" : "pageSheet"
+                    sg.append(#"{ "id": "Present\#(p)", "source": "m\#(m)_\#(s)", "destination": "m\#((m + p + 1) % navs)", "kind": "presentation", "modalPresentationStyle": "\#(style)" }"#)
+                }
+            }
+        }
+        return try Flows.load(#""initial": "m0", "scenes": { \#(sc.joined(separator: ", ")) }, "segues": [ \#(sg.joined(separator: ", ")) ]"#)
+    }
+
+    @Test("a navigation stack and modal presentations of stacks: chain keys, and nearly every transition is reused")
+    func chainShapes() throws {
+        for (flow, depth) in [(try Self.shape(navs: 1, scenes: 8, shows: 3, presents: 0), 7), (try Self.shape(navs: 3, scenes: 5, shows: 2, presents: 2), 6)] {
+            let (reused, transitions) = Self.expectSame(flow, depth: depth, maxStates: 100_000)
+            #expect(reused * 10 > transitions * 8, "\(reused) of \(transitions) reused")
+        }
+    }
+
     @Test("the shop flow and its broken variants")
     func shopFlow() throws {
         let variants: [[(String, String)]] = [
@@ -110,13 +157,14 @@ struct ReuseTests {
         }
     }
 
-    @Test("the bundled flows (no tab bar: nothing is reused, and nothing changes)")
+    @Test("the bundled flows (chain keys: reused, and nothing changes)")
     func bundledFlows() throws {
         #expect(PackagePaths.bundledFlows.count == 9)
+        var reused = 0
         for name in PackagePaths.bundledFlows {
-            let (reused, _) = Self.expectSame(try Flows.seed(name), depth: 10)
-            #expect(reused == 0, "\(name)")
+            reused += Self.expectSame(try Flows.seed(name), depth: 10).reused
         }
+        #expect(reused > 0)
     }
 
     @Test("a tab bar of stacks: keys are split, and nearly every transition is reused")

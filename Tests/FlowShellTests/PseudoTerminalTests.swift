@@ -49,6 +49,23 @@ struct PseudoTerminalTests {
         return status
     }
 
+    /// Issue 15, item 3: FLOWNAV_HISTORY naming a file that is not a history (here a flow) was
+    /// overwritten; a FIFO blocked the shell. Now each is left alone, with a warning.
+    @Test(arguments: ["flow", "fifo"])
+    func aHistoryPathThatIsNotAHistoryFileIsLeftAlone(_ kind: String) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/history"
+        let text = "{ \"format\": 1 }\n"
+        if kind == "flow" { _ = try folder.file("history", contents: text) } else { #expect(mkfifo(path, 0o600) == 0) }
+        let terminal = try start(in: folder)
+        #expect(terminal.text.contains("warning: \(path) is not \(kind == "flow" ? "a flownav history file" : "a regular file")"), "\(terminal.text)")
+        terminal.send("where\r")
+        _ = try terminal.expect("◀ front-most")
+        #expect(leave(terminal) == 0)
+        if kind == "flow" { #expect(try String(contentsOfFile: path, encoding: .utf8) == text) }
+    }
+
     @Test func tabCompletesACommand() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -243,11 +260,14 @@ struct PseudoTerminalTests {
                           "FLOWNAV_HISTORY": folder.url.appendingPathComponent("history").path,
                           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
             directory: PackagePaths.root.path)
-        try ready(terminal, Self.prompt)
-        try type(terminal, "wh\t", shows: Self.prompt + "where ")
-        terminal.send("\r")
         // The prompt goes straight to the terminal and the output through tee, so either may
-        // show first.
+        // show first: the banner can land after the prompt and move the cursor. Wait for both,
+        // then judge Tab by what runs ("wh" alone is no command), not by how the line is drawn.
+        try ready(terminal, Self.prompt)
+        try terminal.waitUntil("the banner to come through tee") { $0.lines.contains { $0.contains("Ctrl-D to leave.") } }
+        terminal.send("wh\t")
+        try terminal.waitUntil("Tab to complete the word") { $0.lines.contains { $0.contains("ere") } }
+        terminal.send("\r")
         try terminal.expect("◀ front-most")
         #expect(leave(terminal) == 0)
         let saved = try String(contentsOfFile: log, encoding: .utf8)

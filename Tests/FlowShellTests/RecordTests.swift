@@ -19,7 +19,7 @@ struct Recorder {
         for l in lines {
             last = session.execute(l)
             switch last.record {
-            case .start(let path, let text): files[path] = text
+            case .start(let path, let text, _): files[path] = text
             case .append(let path, let text): files[path, default: ""] += text
             case nil: break
             }

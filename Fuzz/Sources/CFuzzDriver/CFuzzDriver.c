@@ -1,0 +1,2 @@
+// The driver itself is in the fuzzer runtime; this file only gives the target a body.
+#include "CFuzzDriver.h"

@@ -1,0 +1,279 @@
+import FlowEngine
+import FlowModel
+
+/// Reused outcomes for chain keys (see `StateEncoder`): any root but a tab bar of tabs. A
+/// command on the front-most scene reads the top layer's spine and, at most, the last hidden
+/// units (a back reads the view controller below the top) or the spine of the layer below (a
+/// dismiss shows it again). Its outcome is one of three kinds: within the layer (the spine
+/// changes and the list's last `drop` units are replaced with others), a presentation (the
+/// layer, as the command left it, goes below a new one) or a dismiss (the top layer goes, the
+/// one below comes back with a new spine). It is learnt once per spine, command and what it
+/// takes off, and reused for every state that has them, whatever the rest holds.
+///
+/// How many units a command takes off is learnt from its first run (per spine and command); a
+/// later run that takes off another number makes the command run every time from that spine.
+/// When the first run released every unit it took off (a dismiss throws the presented stack
+/// away), the outcome is learnt without them: it holds whatever they were.
+extension Explorer {
+    /// The commands of the states with one spine, and what is known of them.
+    struct ChainFront {
+        /// `chainCommands[first ..< first + count]` (and `chainDrop`, `chainDirect`).
+        var first: Int
+        var count: Int
+    }
+
+    /// A learnt outcome: for `state`, the next spine and the units that replace those taken off
+    /// (`chainAppended[first ..< first + count]`).
+    struct ChainRecord {
+        var outcome: TransitionTable.Outcome
+        var kind: ChainKind
+        var spine: UInt32
+        var first: Int32
+        var count: Int32
+        /// For a presentation: the spine the layer below keeps.
+        var below: UInt32
+    }
+
+    enum ChainKind: UInt8 {
+        /// Within the top layer (and every outcome that is not a state).
+        case within
+        /// A new layer on top: the list of the new one is `first ..< first + count`, from empty.
+        case presents
+        /// The top layer goes: the one below is the top again, with the record's spine.
+        case dismisses
+    }
+
+    /// `chainDrop` for a dismiss (keyed by the spine of the layer below, not by units).
+    static let dropLayer: Int32 = -3
+
+    /// `chainDrop` values besides a count of units.
+    static let dropUnknown: Int32 = -2
+    static let dropRunEachTime: Int32 = -1
+
+    mutating func expandChain(_ node: Int, depth d: Int) {
+        let spine = Int(nodeKey[1])
+        let hidden = nodeKey[2]
+        let outer = nodeKey[3]
+        if chainFronts.count <= spine { chainFronts.append(contentsOf: repeatElement(-2, count: spine + 1 - chainFronts.count)) }
+        if chainFronts[spine] == -2 { learnChainFront(spine, node: node, depth: d) }
+        let f = chainFronts[spine]
+        guard f >= 0 else { return expandByRunning(node, depth: d) }
+        let front = chainFrontList[Int(f)]
+        for i in front.first..<front.first + front.count {
+            let c = chainCommands[i]
+            let drop = chainDrop[i]
+            var known: Int32 = -1
+            var suffix: UInt32 = 0
+            var learn = false
+            if drop == Self.dropUnknown {
+                learn = true
+            } else if drop == 0 || (drop > 0 && chainBlind[i]) {
+                if encoder.hasUnits(hidden, atLeast: Int(drop)) { known = chainDirect[i] }
+            } else if drop > 0, encoder.hasUnits(hidden, atLeast: Int(drop)) {
+                suffix = suffixNumber(hidden, Int(drop))
+                if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
+            } else if drop == Self.dropLayer, outer != StateEncoder.emptyList {
+                suffix = encoder.layerSpine[Int(encoder.last(outer))]
+                if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
+            }
+            if known >= 0 && chainRecords[Int(known)].outcome == .runEachTime { known = -1 }
+            if known >= 0 && !verifyReuse {
+                reuseChain(Int(known), hidden: hidden, outer: outer, drop: Int(drop), node: node, command: c)
+            } else {
+                let r = run(c, from: node, depth: d)
+                if known >= 0 { compareChain(Int(known), hidden: hidden, outer: outer, drop: Int(drop), with: r, node: node, command: c) }
+                if learn { rememberChain(r, command: i, spine: UInt32(spine), hidden: hidden, outer: outer, suffix: suffix, node: node, depth: d) }
+            }
+            if stopped { return }
+        }
+    }
+
+    /// The commands of the states with spine `spine` (one of them held at `depth`), learnt; or
+    /// run each time when one names a view controller by address (`from`).
+    mutating func learnChainFront(_ spine: Int, node: Int, depth d: Int) {
+        var tabBar = -1
+        let commands = heldCommands(node, depth: d, tabBar: &tabBar)
+        defer { scratch = commands }
+        let front = held[d].state.frontmost ?? -1
+        if commands.contains(where: { Self.receiver(of: commandTable[Int($0)]).map { $0 != front } ?? false }) {
+            chainFronts[spine] = -1
+            return
+        }
+        chainFronts[spine] = Int32(chainFrontList.count)
+        chainFrontList.append(ChainFront(first: chainCommands.count, count: commands.count))
+        for c in commands {
+            chainCommands.append(c)
+            chainDrop.append(Self.dropUnknown)
+            chainDirect.append(-1)
+            chainBlind.append(false)
+        }
+    }
+
+    /// The number of the last `drop` units of list `l`: the unit itself for one, else the
+    /// units' number in `suffixes`.
+    mutating func suffixNumber(_ l: UInt32, _ drop: Int) -> UInt32 {
+        if drop == 1 { return encoder.last(l) }
+        if suffixScratch.count < drop { suffixScratch = [UInt32](repeating: 0, count: max(drop, 2 * suffixScratch.count)) }
+        var x = l
+        for j in 0..<drop {
+            suffixScratch[j] = encoder.last(x)
+            x = encoder.prefix(x)
+        }
+        return UInt32(truncatingIfNeeded: suffixes.insert(suffixScratch, count: drop).index)
+    }
+
+    /// The key that record `r` leads to from a state whose lists are `hidden` and `outer`, into `out`.
+    mutating func chainSuccessor(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, into out: inout [UInt32]) {
+        let record = chainRecords[r]
+        var l = hidden, o = outer
+        switch record.kind {
+        case .within:
+            for _ in 0..<max(drop, 0) { l = encoder.prefix(l) }
+        case .presents:
+            o = encoder.cons(outer, encoder.layerNumber(hidden: hidden, spine: record.below))
+            l = StateEncoder.emptyList
+        case .dismisses:
+            let below = encoder.last(outer)
+            o = encoder.prefix(outer)
+            l = encoder.layerHidden[Int(below)]
+        }
+        var j = Int(record.first)
+        while j < Int(record.first + record.count) {
+            l = encoder.cons(l, chainAppended[j])
+            j += 1
+        }
+        if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
+        out[0] = StateEncoder.chainForm
+        out[1] = record.spine
+        out[2] = l
+        out[3] = o
+    }
+
+    mutating func reuseChain(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, node: Int, command c: UInt32) {
+        reusedTransitions += 1
+        switch chainRecords[r].outcome {
+        case .rejected, .runEachTime:
+            return
+        case .crash:
+            transitions += 1
+            crashes += 1
+        case .state:
+            transitions += 1
+            var out: [UInt32] = []
+            swap(&out, &key)
+            chainSuccessor(r, hidden: hidden, outer: outer, drop: drop, into: &out)
+            swap(&out, &key)
+            add(4, from: node, by: c)
+        }
+    }
+
+    /// What running command `i` (of the front of `spine`) from a state with lists `hidden` and
+    /// `outer` taught.
+    mutating func rememberChain(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command i: Int, spine: UInt32,
+                                hidden: UInt32, outer: UInt32, suffix: UInt32, node: Int, depth d: Int) {
+        var record = ChainRecord(outcome: r.outcome, kind: .within, spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
+        var drop: Int32 = 0
+        if r.wholeTree {
+            record.outcome = .runEachTime
+        } else if r.outcome == .state {
+            if r.length == 4 && key[0] == StateEncoder.chainForm {
+                record.spine = key[1]
+                let newList = key[2], newOuter = key[3]
+                if newOuter == outer {
+                    drop = Int32(difference(from: hidden, to: newList))
+                } else if newOuter != StateEncoder.emptyList && encoder.prefix(newOuter) == outer
+                            && encoder.layerHidden[Int(encoder.last(newOuter))] == hidden {
+                    record.kind = .presents
+                    record.below = encoder.layerSpine[Int(encoder.last(newOuter))]
+                    _ = difference(from: StateEncoder.emptyList, to: newList)
+                } else if outer != StateEncoder.emptyList && encoder.prefix(outer) == newOuter
+                            && encoder.layerHidden[Int(encoder.last(outer))] == newList {
+                    record.kind = .dismisses
+                    drop = Self.dropLayer
+                } else {
+                    record.outcome = .runEachTime
+                }
+                record.count = Int32(chainAppended.count) - record.first
+            } else {
+                record.outcome = .runEachTime
+            }
+        }
+        let known = chainDrop[i]
+        if known == Self.dropUnknown {
+            chainDrop[i] = drop
+            chainBlind[i] = drop > 0 && record.outcome == .state && releases(Int(drop), of: node, depth: d)
+            if drop == 0 || chainBlind[i] {
+                chainDirect[i] = Int32(chainRecords.count)
+            } else {
+                let key = drop == Self.dropLayer ? encoder.layerSpine[Int(encoder.last(outer))] : suffixNumber(hidden, Int(drop))
+                chainTable.set(spine, chainCommands[i], key, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
+            }
+        } else if known == drop || record.outcome != .state {
+            chainTable.set(spine, chainCommands[i], suffix, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
+        } else {
+            // Another kind of outcome, or another number of units taken off, than the first
+            // run's: what the command reads is not what was assumed, so it runs every time
+            // from this spine.
+            chainDrop[i] = Self.dropRunEachTime
+            return
+        }
+        chainRecords.append(record)
+    }
+
+    /// How many units list `a`'s end loses on the way to list `b` (the longest list both share
+    /// is the same number: lists are hash-consed); the units `b` adds after it are appended to
+    /// `chainAppended`.
+    mutating func difference(from a: UInt32, to b: UInt32) -> Int {
+        var a = a, b = b
+        var la = encoder.length(ofList: a), lb = encoder.length(ofList: b)
+        let start = chainAppended.count
+        var drop = 0
+        while lb > la {
+            chainAppended.append(encoder.last(b))
+            b = encoder.prefix(b)
+            lb -= 1
+        }
+        while la > lb {
+            a = encoder.prefix(a)
+            la -= 1
+            drop += 1
+        }
+        while a != b {
+            chainAppended.append(encoder.last(b))
+            a = encoder.prefix(a)
+            b = encoder.prefix(b)
+            drop += 1
+        }
+        chainAppended[start...].reverse()
+        return drop
+    }
+
+    /// Whether the command just run released the last `drop` hidden units of `node`'s state
+    /// (held at `depth`): then it only threw them away (a dismiss of a presented stack), and its
+    /// outcome holds whatever they were, so it is learnt without them.
+    mutating func releases(_ drop: Int, of node: Int, depth d: Int) -> Bool {
+        var roots: [Int] = []
+        swap(&roots, &rootScratch)
+        defer { swap(&roots, &rootScratch) }
+        encoder.hiddenRoots(of: held[d].state, into: &roots)
+        guard roots.count >= drop else { return false }
+        let after = reused.state
+        return roots[(roots.count - drop)...].allSatisfy { after[$0].appearance == .released }
+    }
+
+    /// Tests only (`verifyReuse`): the engine's outcome against the reused one.
+    mutating func compareChain(_ known: Int, hidden: UInt32, outer: UInt32, drop: Int, with r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool),
+                               node: Int, command c: UInt32) {
+        reuseChecks += 1
+        let outcome = chainRecords[known].outcome
+        var same = outcome == r.outcome
+        if same && outcome == .state {
+            var out: [UInt32] = []
+            swap(&out, &verifyKey)
+            chainSuccessor(known, hidden: hidden, outer: outer, drop: drop, into: &out)
+            swap(&out, &verifyKey)
+            same = r.length == 4 && (0..<4).allSatisfy { key[$0] == verifyKey[$0] }
+        }
+        if !same { reuseMismatches.append("state \(node), \(commandTable[Int(c)]): learnt \(outcome), the engine gave \(r.outcome)") }
+    }
+}

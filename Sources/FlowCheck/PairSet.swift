@@ -1,0 +1,83 @@
+/// Pairs of 32-bit numbers, each numbered once in the order first inserted: the cells of the
+/// hash-consed lists of chain keys (`StateEncoder`), one per state or so. A pair is fixed
+/// width, so it needs no start and keeps no hash (growing rehashes the pairs themselves): 16
+/// bytes a pair, with two 32-bit slots (tag and number, as `StateSet`'s) at most half full.
+struct PairSet {
+    private(set) var firsts: [UInt32] = []
+    private(set) var seconds: [UInt32] = []
+    private var slots: [UInt32]
+    private var mask: Int
+    private var indexBits: Int
+
+    init(capacity: Int = 1 << 12) {
+        var n = 16
+        while n < capacity * 2 { n <<= 1 }
+        slots = [UInt32](repeating: 0, count: n)
+        mask = n - 1
+        indexBits = n.trailingZeroBitCount
+    }
+
+    var count: Int { firsts.count }
+
+    /// Bytes held: the two numbers and two slots a pair.
+    var bytes: Int { count * 16 }
+
+    @inline(__always)
+    static func hash(_ a: UInt32, _ b: UInt32) -> UInt32 {
+        var h = (UInt64(a) | UInt64(b) << 32) &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 32
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 29
+        return UInt32(truncatingIfNeeded: h)
+    }
+
+    /// The number of `(a, b)`, and whether it is new.
+    mutating func insert(_ a: UInt32, _ b: UInt32) -> (index: Int, inserted: Bool) {
+        let h = Self.hash(a, b)
+        let numberMask = UInt32(truncatingIfNeeded: (1 << indexBits) - 1)
+        let tag = indexBits >= 32 ? 0 : h & ~numberMask
+        var pos = Int(truncatingIfNeeded: h) & mask
+        let found: Int? = slots.withUnsafeBufferPointer { s in
+            firsts.withUnsafeBufferPointer { f in
+                seconds.withUnsafeBufferPointer { g in
+                    while true {
+                        let v = s[pos]
+                        if v == 0 { return nil }
+                        if v & ~numberMask == tag {
+                            let i = Int(v & numberMask) - 1
+                            if f[i] == a && g[i] == b { return i }
+                        }
+                        pos = (pos + 1) & mask
+                    }
+                }
+            }
+        }
+        if let found { return (found, false) }
+        let index = count
+        firsts.append(a)
+        seconds.append(b)
+        slots[pos] = tag | UInt32(truncatingIfNeeded: index + 1)
+        if count * 2 > slots.count { grow() }
+        return (index, true)
+    }
+
+    /// Doubles the table: one bit more for numbers, one less for the hash.
+    private mutating func grow() {
+        let n = slots.count * 2
+        var fresh = [UInt32](repeating: 0, count: n)
+        let m = n - 1
+        let bits = n.trailingZeroBitCount
+        let numberMask = UInt32(truncatingIfNeeded: (1 << bits) - 1)
+        fresh.withUnsafeMutableBufferPointer { f in
+            for i in 0..<count {
+                let h = Self.hash(firsts[i], seconds[i])
+                var pos = Int(truncatingIfNeeded: h) & m
+                while f[pos] != 0 { pos = (pos + 1) & m }
+                f[pos] = (bits >= 32 ? 0 : h & ~numberMask) | UInt32(truncatingIfNeeded: i + 1)
+            }
+        }
+        slots = fresh
+        mask = m
+        indexBits = bits
+    }
+}

@@ -1,0 +1,165 @@
+import FlowShell
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 15: hostile input on the shell's surfaces (deep trees, long failing transcripts).
+@Suite struct HostileInputTests {
+    static let deepFlow = """
+        { "format": 1, "name": "Deep", "module": "Deep", "initial": "vc", "classes": { "VC": {} },
+          "scenes": { "vc": { "class": "VC", "controls": ["up"] } },
+          "segues": [ { "source": "vc", "destination": "vc", "kind": "presentation", "trigger": "control:up" } ] }
+        """
+
+    /// Item 1: `where` after thousands of presentations drew the tree recursively (a stack
+    /// overflow at about 40,000) with an indent per level (output quadratic in the depth).
+    @Test func whereAfterThousandsOfPresentations() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var session = Session()
+        _ = session.load(path: try folder.file("deep.json", contents: Self.deepFlow))
+        let n = 3_000
+        for _ in 0..<n { _ = session.execute("tap up") }
+        let out = session.execute("where")
+        #expect(out.status == .ok)
+        #expect(out.lines.count == n + 3)
+        #expect(out.texts.last == "(levels deeper than 100 are drawn at the same indent)")
+        let widest = out.texts.map(\.utf8.count).max() ?? 0
+        #expect(widest < 400, "the indent stops growing at 100 levels")
+    }
+
+    /// Item 2: a failing transcript's diff was quadratic in its length (every line rebuilt
+    /// once per line copied: 28,000 lines took 47 s). 60,000 lines would take minutes.
+    @Test func aLongFailingTranscriptIsDiffedInLinearTime() {
+        var text = ""
+        for k in 0..<20_000 { text += "flownav> help where\n" + (k % 2 == 0 ? "wrong output \(k)\n" : "") + "# a comment\n" }
+        let r = TranscriptRunner.run(text: text, path: "long.flownav")
+        #expect(r.outcome == .failed)
+        #expect(r.diff.contains("-wrong output 0"))
+        #expect(r.diff.contains("-wrong output 19998"))
+    }
+}
+
+/// Issue 15, item 5: transcripts that test nothing.
+@Suite struct TranscriptsThatTestNothingTests {
+    @Test(arguments: ["plain", "with space", "a \"quoted\" name", "back\\slash", "#hash", "", "tab\there", "ends with \\"])
+    func everyWordFlownavWritesReadsBackAsItIs(_ word: String) {
+        let line = "load " + Words.quoted(word)
+        #expect(Words.split(line).map(\.text) == ["load", word], "\(line)")
+    }
+
+    @Test func recordQuotesAFlowPathWithQuotesAndSpaces() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let name = "my \"odd\" flow.json"
+        let flow = try folder.file(name, contents: try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8))
+        var session = Session()
+        #expect(session.load(path: flow).status == .ok)
+        let out = session.execute("record \(folder.path)/story.flownav")
+        guard case .start(_, let text, _)? = out.record else {
+            Issue.record("no recording started: \(out.texts)")
+            return
+        }
+        let first = try #require(text.split(separator: "\n").first.map(String.init))
+        #expect(Words.split(first).map(\.text) == ["flownav>", "load", name])
+        let replay = TranscriptRunner.run(text: text, path: folder.path + "/story.flownav")
+        #expect(replay.passed, "\(replay)")
+        #expect(text.contains("\nloaded Items from my \"odd\" flow.json: 7 scenes"), "the transcript loads the flow, not 'no such file'")
+    }
+
+    @Test func echoQuotesTheFlowPath() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let flow = try folder.file("my flow.json", contents: try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8))
+        let r = try runFlownav([flow, "--echo"], stdin: "where\n")
+        #expect(r.stdout.hasPrefix("flownav> load \"\(flow)\"\n"), "\(r)")
+    }
+
+    @Test func testFailsOnAnEmptyOrUnreadableFolder() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let r = try runFlownav(["test", folder.path], stdin: "")
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("\(folder.path): error: no transcripts (*.flownav files) in this folder"))
+    }
+
+    @Test func aSymbolicLinkLoopRunsEachTranscriptOnce() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        _ = try folder.file("a.flownav", contents: "flownav> help back\n[..]\n...\n")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/self", withDestinationPath: ".")
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/again", withDestinationPath: ".")
+        #expect(mkfifo(folder.path + "/pipe.flownav", 0o600) == 0)
+        let found = TranscriptFinder.transcripts(in: folder.path)
+        #expect(found == [folder.path + "/a.flownav"])
+    }
+}
+
+/// Issue 15, item 6: non-regular files are read as streams under the stated size limit, and a
+/// pipe nobody writes to never blocks.
+@Suite struct NonRegularFileTests {
+    @Test func devZeroAsAFlowOrTranscriptHitsTheSizeLimit() {
+        var session = Session()
+        let out = session.load(path: "/dev/zero")
+        #expect(out.texts.first == "/dev/zero: error: is larger than 128 MB, flownav's limit for a file it reads", "\(out.texts)")
+        let r = TranscriptRunner.run(path: "/dev/zero")
+        #expect(r.outcome != .passed)
+    }
+
+    @Test func aPipeWithNoWriterDoesNotBlock() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fifo = folder.path + "/flow.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        var session = Session()
+        let out = session.load(path: fifo)
+        #expect(out.texts.first?.contains("the file is empty") == true, "\(out.texts)")
+    }
+
+    @Test func aFlowFromAPipeStillLoads() throws {
+        let flow = try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8)
+        let r = try runFlownav(["check", "--lint-only", "/dev/stdin"], stdin: flow)
+        #expect(r.status < 2, "\(r)")
+        #expect(r.stdout.contains("Items"), "\(r)")
+    }
+}
+
+/// Issue 15, item 8: a flow's strings reach neither the terminal nor a transcript raw.
+@Suite struct ControlCharacterTests {
+    static let flow = #"""
+        { "format": 1, "name": "Esc", "module": "Esc", "initial": "vc", "classes": { "VC": {} },
+          "scenes": { "vc": { "class": "VC", "title": "red \u001b[31m\nflownav> tap evil\n# comment\u0085", "controls": ["go"] } },
+          "segues": [] }
+        """#
+
+    @Test func titlesAreEscapedInOutputAndRecordings() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        var session = Session()
+        #expect(session.load(path: try folder.file("esc.json", contents: Self.flow)).status == .ok)
+        let out = session.execute("where")
+        #expect(out.texts.contains { $0.contains(#"red \u{1B}[31m\u{A}flownav> tap evil\u{A}# comment\u{85}"#) }, "\(out.texts)")
+        for line in out.texts {
+            #expect(!line.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) })
+        }
+        let rec = session.execute("record \(folder.path)/story.flownav")
+        guard case .start(_, let text, _)? = rec.record else {
+            Issue.record("no recording")
+            return
+        }
+        let lines = text.split(separator: "\n")
+        #expect(!lines.contains { $0.hasPrefix("flownav> tap") || $0.hasPrefix("#") }, "\(text)")
+    }
+}
+
+@Suite struct TranscriptByteOrderMarkTests {
+    /// Issue 15, item 9: a BOM made the first command "output before the first command".
+    @Test func aByteOrderMarkIsSkipped() {
+        let r = TranscriptRunner.run(text: "\u{FEFF}flownav> help back\n[..]\n...\n", path: "bom.flownav")
+        #expect(r.passed, "\(r)")
+    }
+}
