@@ -22,10 +22,10 @@ public enum FlowSource {
         switch kind(of: path) {
         case .folder, .storyboard:
             switch importDocument(paths: [path], entry: entry) {
-            case .success(var imported):
+            case .success(let imported):
                 // An app folder brings its code half too: its Swift files are read and merged.
                 if kind(of: path) == .folder, hasSwiftSources(path) {
-                    if case .failure(let e) = SourcesMerge.add(sources: [path], to: &imported) { return .failure(e) }
+                    return loadWithSources(imported, folder: path)
                 }
                 return load(imported: imported, file: path)
             case .failure(let e): return .failure(e)
@@ -94,6 +94,40 @@ public enum FlowSource {
         case .failure(var e):
             e.diagnostics = imported.warnings + e.diagnostics.map(origins.relocate)
             return .failure(e)
+        }
+    }
+
+    /// The storyboards with the folder's Swift read over them. The source reader understands
+    /// common shapes, not all of Swift: when what it read makes a flow that does not load (a
+    /// reader gap, not a bug of the app), the storyboards are loaded alone and every error is
+    /// kept as a warning, so `flownav check MyApp/` still runs and says what was left out.
+    static func loadWithSources(_ imported: ImportedDocument, folder: String) -> Result<LoadedFlow, FlowLoadError> {
+        var withSources = imported
+        let failure: FlowLoadError
+        switch SourcesMerge.add(sources: [folder], to: &withSources) {
+        case .success:
+            switch load(imported: withSources, file: folder) {
+            case .success(let loaded): return .success(loaded)
+            case .failure(let e): failure = e
+            }
+        case .failure(let e): failure = e
+        }
+        switch load(imported: imported, file: folder) {
+        case .success(var alone):
+            let errors = failure.diagnostics.filter { $0.severity == .error }
+            let count = errors.count + failure.omitted
+            let summary = Diagnostic(.warning, file: folder, position: nil, path: "",
+                                     message: "the Swift sources were read, but what was read does not load (\(count) error\(count == 1 ? "" : "s"), below as warnings): the storyboards are checked alone, without their code half; a hand-written flow naming \"storyboards\" can settle what the reader missed")
+            let demoted = errors.map { d -> Diagnostic in
+                var w = d
+                w.severity = .warning
+                w.message = "Swift sources: " + d.message
+                return w
+            }
+            alone.warnings = [summary] + demoted + alone.warnings
+            return .success(alone)
+        case .failure:
+            return .failure(failure)
         }
     }
 

@@ -58,4 +58,33 @@ struct CheckWithSourcesTests {
         #expect(error.contains(":40:1: warning: segues[0]: no class declares createNextViewControllerWithCoder:"), "\(error)")
         #expect(error.hasSuffix("ViewController declares makeNextViewController(coder:) (ViewController.swift:9) — renamed in Swift but not in the storyboard?"), "\(error)")
     }
+
+    @Test func swiftTheReaderCannotPlaceFallsBackToTheStoryboardsWithWarnings() throws {
+        // A reader gap (here a method the destination's source does not declare) must not stop
+        // `flownav check APP/` with a load error: the storyboards are checked alone and each
+        // error of the code half is shown as a warning.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let app = PackagePaths.app("SegueActionDemo")!
+        let fm = FileManager.default
+        for item in try fm.contentsOfDirectory(atPath: app) {
+            try fm.copyItem(atPath: app + "/" + item, toPath: folder.path + "/" + item)
+        }
+        try """
+        import UIKit
+
+        extension ViewController {
+            override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                if let next = segue.destination as? NextViewController {
+                    next.configure(with: "hello")
+                }
+            }
+        }
+        """.write(toFile: folder.path + "/Extra.swift", atomically: true, encoding: .utf8)
+        let r = try check(folder.path)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stderr.contains("the Swift sources were read, but what was read does not load (1 error, below as warnings)"), "\(r)")
+        #expect(r.stderr.contains("warning: classes.ViewController.prepare[0].call: Swift sources: unknown method 'configure(with:)' of NextViewController"), "\(r)")
+        #expect(r.stdout.contains("explored: 2 states"), "\(r)")
+    }
 }
