@@ -162,25 +162,7 @@ public enum FlowJSON {
         "{ " + list.map { "\(q($0.name)): \(q($0.expression))" }.joined(separator: ", ") + " }"
     }
 
-    static func q(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if u.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func q(_ s: String) -> String { JSONWriter.quoted(s) }
 }
 
 /// Indented JSON, one member a line; commas placed as members follow one another.
