@@ -104,7 +104,7 @@ final class HistoryFile {
         close(fd)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(temporary) }
-        guard flownav_history_save(handle, temporary) >= 0, var bytes = Self.readAll(temporary) else {
+        guard flownav_history_save(handle, temporary) >= 0, var bytes = SafeFile.readAll(temporary) else {
             return fail("libedit could not write it")
         }
         if let failure = SafeFile.write(&bytes, to: path, mode: .replace, permissions: 0o600) { fail(failure.message) }
@@ -113,20 +113,6 @@ final class HistoryFile {
     private func fail(_ why: String) {
         problem = "warning: history not saved: \(why); it is not saved again this session"
         path = nil
-    }
-
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
-            if n < 0 { if errno == EINTR { continue }; return nil }
-            if n == 0 { return out }
-            out += chunk[0..<n]
-        }
     }
 
     /// `mkdir -p` with 0700: history can contain anything the user typed.

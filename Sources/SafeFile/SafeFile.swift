@@ -246,7 +246,8 @@ public enum SafeFile {
         return true
     }
 
-    private static func readAll(_ path: String) -> [UInt8]? {
+    /// The whole file, or nil when it cannot be opened or read.
+    public static func readAll(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
