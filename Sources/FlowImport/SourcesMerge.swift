@@ -46,6 +46,7 @@ public enum SourcesMerge {
             set(&top, "protocols", JSONNode(.object(members(document["protocols"]) + members(p).filter { m in !members(document["protocols"]).contains { $0.key == m.key } }), at: p.position))
         }
         if document["launch"] == nil, let l = fragment["launch"] { set(&top, "launch", l) }
+        if document["destinations"] == nil, let d = fragment["destinations"] { set(&top, "destinations", d) }
         if case .array(let notes)? = fragment["notes"]?.value, !notes.isEmpty {
             var all: [JSONNode] = []
             if case .array(let existing)? = document["notes"]?.value { all = existing }
