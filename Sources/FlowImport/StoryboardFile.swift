@@ -10,6 +10,8 @@ struct StoryboardFile {
     var scenes: [StoryboardScene] = []
     /// A XIB's File's Owner class when it is a view controller's nib.
     var nibOwner: String?
+    /// The File's Owner's `customModule`: the app's module when no storyboard names it.
+    var nibOwnerModule: String?
 }
 
 struct StoryboardScene {

@@ -296,6 +296,7 @@ private struct Mapper {
 
     mutating func addNib(_ nib: StoryboardFile) {
         guard let owner = nib.nibOwner else { return }
+        if let m = nib.nibOwnerModule, !modules.contains(m) { modules.append(m) }
         let id = Naming.unique(Naming.sceneName(fromClass: owner) + "Nib", &taken)
         if !UIKitClass.isKnown(owner) && classes[owner] == nil {
             classes[owner] = ("UIViewController", ["the File's Owner of \(nib.name).xib; superclass assumed; import the Swift sources for the class's code"])

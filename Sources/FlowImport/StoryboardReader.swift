@@ -42,6 +42,7 @@ enum StoryboardReader {
             }
         } else {
             sb.nibOwner = nibOwner(root)
+            sb.nibOwnerModule = root.child("objects")?.children.first { $0.named("placeholder") && $0["placeholderIdentifier"] == "IBFilesOwner" }?["customModule"]
         }
         return .success(sb)
     }

@@ -93,7 +93,8 @@ struct CodeActionReader {
             a.segue = id
             if let s = call.arguments.first(where: { $0.label?.text == "sender" }) {
                 let text = locals.text(s.expression)
-                a.sender = text == "nil" ? nil : text
+                // `sender: nil` is a nil sender (no Box reaches prepare); the flow's default is `self`.
+                a.sender = text == "self" ? nil : text
             }
             return a
         case ("present", "_") where onSelf, ("pushViewController", "_") where onNavigation,
@@ -141,6 +142,8 @@ struct CodeActionReader {
         guard owner.decls.classParts[callee] != nil else { return nil }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let initializer = labels.isEmpty ? nil : "init(" + labels.map { $0 + ":" }.joined() + ")"
+        // `X(coder: archive)`: UIKit's own decoding initializer, whose argument is no dependency.
+        if initializer == "init(coder:)" { return (callee, initializer, []) }
         let mapping = initializer.map { owner.decls.parameterTargets(of: callee, initializer: $0) } ?? [:]
         let args = call.arguments.map { a in
             Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression), origin: file.location(of: a).origin)

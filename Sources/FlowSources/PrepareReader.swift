@@ -110,6 +110,8 @@ struct PrepareReader {
             return
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasPrefix("super.") { return }
+        // `window?.rootViewController = root`: the root itself, which LaunchReader reads.
+        if let (lhs, op, _) = Sequence.binary(e), op == "=", isBase(lhs) { return }
         if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let name = lhs.as(DeclReferenceExprSyntax.self)?.baseName.text,
            let t = target(rhs, ctx) {
             reassign(name, t, at: e)
