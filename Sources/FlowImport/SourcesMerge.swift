@@ -17,7 +17,7 @@ public enum SourcesMerge {
             case .success(let node): fragment = node
             }
         }
-        imported.document = CellActionRows.add(to: merge(fragment, into: imported.document))
+        imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merge(fragment, into: imported.document)))
         // Recorded so the loaded flow knows its classes are the code's: an imported segue's
         // action no class declares is then stale (undeclared-segue-action), not unknown.
         if imported.document["sources"] == nil, case .object(var top) = imported.document.value {

@@ -12,6 +12,8 @@ struct StoryboardFile {
     var nibOwner: String?
     /// The File's Owner's `customModule`: the app's module when no storyboard names it.
     var nibOwnerModule: String?
+    /// A nib's controls whose `@IBAction` goes to the File's Owner: selector → control name.
+    var nibActionControls: [String: String] = [:]
 }
 
 struct StoryboardScene {
@@ -34,6 +36,10 @@ struct StoryboardScene {
     var segues: [StoryboardSegue] = []
     /// Controls holding segues, by name, in file order.
     var controls: [String] = []
+    /// Controls whose `@IBAction` (`<action selector="logIn:" destination=VC>`) goes to the
+    /// view controller: selector → control name. They become controls only when the Swift
+    /// sources say what the action does (`SourcesMerge`).
+    var actionControls: [String: String] = [:]
 }
 
 struct StoryboardSegue {
