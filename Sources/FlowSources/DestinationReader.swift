@@ -80,6 +80,9 @@ enum DestinationReader {
         var mapping: [String: String] = [:]
         var variable: String?
         var performs = false
+        // Kept only when the method turns out to perform a segue: a switch on such an enum
+        // elsewhere (a deep link's handler) is not a typed destination.
+        var unread: [SourceNote] = []
         for item in body.statements {
             guard let e = expression(item) else { continue }
             if let s = e.as(SwitchExprSyntax.self), s.subject.unwrapped.trimmedDescription == param {
@@ -97,7 +100,7 @@ enum DestinationReader {
                     for item in label.caseItems {
                         guard let caseName = caseName(item.pattern) else { continue }
                         if let literal { mapping[caseName] = literal } else {
-                            notes.append(SourceNote(location: file.location(of: item), subject: owner, text: "typed destination .\(caseName): no segue identifier read"))
+                            unread.append(SourceNote(location: file.location(of: item), subject: owner, text: "typed destination .\(caseName): no segue identifier read"))
                         }
                     }
                 }
@@ -109,6 +112,7 @@ enum DestinationReader {
                 performs = true
             }
         }
+        if performs { notes += unread }
         return performs ? mapping : nil
     }
 

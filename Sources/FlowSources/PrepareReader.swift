@@ -261,8 +261,10 @@ struct PrepareReader {
             case .optionalBinding(let b):
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if let value = b.initializer?.value {
-                    // `let box = sender as? Box<…>`: inside the branch, the name is the sender itself.
-                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = ctx.locals.text(Sequence.cast(value.unwrapped)?.0 ?? value) }
+                    // `let box = sender as? Box<…>`: inside the branch, the name is the sender itself
+                    // (seed 002 hands it to `assignDependencies(_:)`, which switches on the box).
+                    let sender = Sequence.cast(value.unwrapped).map { $0.0.trimmedDescription == "sender" } ?? false
+                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = sender ? "sender" : ctx.locals.text(value) }
                 }
             default:
                 note(element, "condition not read: \(element.trimmedDescription)")
