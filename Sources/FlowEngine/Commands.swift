@@ -54,12 +54,14 @@ extension Simulator {
             }
             pop(nav)
         case .dismiss:
-            guard let top = state.topLevel, state[top].presenter != nil else {
+            // The level the user sees in front: the top level, or a context presentation in it.
+            guard let front = state.frontmost, case let level = state.levelRoot(of: front), state[level].presenter != nil else {
                 throw .rejected(Rejection("nothing is presented"))
             }
-            dismiss(top)
+            dismiss(level)
         case .tab(let index):
-            guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true) else {
+            // A context presentation inside a tab leaves the tab bar on screen.
+            guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true, onScreen: true) else {
                 throw .rejected(Rejection("there is no tab bar controller on screen"))
             }
             let count = state.tabCount(of: tabBar)
