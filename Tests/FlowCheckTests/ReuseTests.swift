@@ -159,7 +159,7 @@ struct ReuseTests {
 
     @Test("the bundled flows (chain keys: reused, and nothing changes)")
     func bundledFlows() throws {
-        #expect(PackagePaths.bundledFlows.count == 10)
+        #expect(PackagePaths.bundledFlows.count == 9)
         var reused = 0
         for name in PackagePaths.bundledFlows {
             reused += Self.expectSame(try Flows.seed(name), depth: 10).reused
