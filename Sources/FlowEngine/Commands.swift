@@ -214,6 +214,8 @@ extension Simulator {
                 }
             }
             for a in action.set { setDependency(a.name, of: dest, to: try evaluate(a.expression, in: scope), by: caller) }
+            // A storyboard scene keeps its own modalPresentationStyle wherever it ends up presented.
+            let style = state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic
             switch action.kind {
             case .push:
                 guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
@@ -223,11 +225,11 @@ extension Simulator {
                 }
                 try push(dest, onto: nav)
             case .show:
-                try show(dest, from: vc, style: .automatic)
+                try show(dest, from: vc, style: style)
             case .showDetail:
-                try showDetailViewController(dest, from: vc, style: .automatic)
+                try showDetailViewController(dest, from: vc, style: style)
             default:
-                try present(dest, from: vc, style: state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic)
+                try present(dest, from: vc, style: style)
             }
         case .dismiss:
             if let p = state[vc].presented {

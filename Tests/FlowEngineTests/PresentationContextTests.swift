@@ -111,6 +111,23 @@ struct PresentationContextTests {
         #expect(app.front == "FilterViewController")
     }
 
+    @Test("a scene's own style holds when code shows it by Storyboard ID and show falls back to presenting")
+    func codeShowsWithTheScenesStyle() throws {
+        let flow = Self.flow()
+            .replacingOccurrences(of: #""OtherViewController": {}"#, with: #""OtherViewController": { "actions": { "peek()": { "do": "show", "identifier": "Peek" } } }"#)
+            .replacingOccurrences(of: #""modal": { "class": "ModalViewController" }"#,
+                                  with: #""modal": { "class": "ModalViewController" }, "peek": { "class": "OverlayViewController", "storyboardIdentifier": "Peek", "modalPresentationStyle": "overCurrentContext" }"#)
+        var app = try App(flow)
+        app.run(.tab(1))
+        // No navigation controller above: show(_:sender:) presents, in the scene's own style;
+        // nothing up from the tab defines a context, so the tab bar presents.
+        let events = app.call("peek()")
+        let peek = try app.id("OverlayViewController")
+        #expect(app.state[peek].presentationStyle == .overCurrentContext)
+        #expect(app.state[peek].presenter == (try app.id("UITabBarController")))
+        #expect(!app.appearance(events).contains("OtherViewController.viewWillDisappear(_:)"))
+    }
+
     @Test("an unwind out of the context presentation dismisses only it")
     func unwind() throws {
         var app = try App(Self.flow())
