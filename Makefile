@@ -10,9 +10,12 @@ test: deps
 deps:
 	@sh .ci/install-deps
 
-# Release builds as bin/flownav makes them (Swift libraries linked statically).
+# Release builds as bin/flownav makes them (a static executable), and the Swift sources reader
+# that `check` on a real app runs. Long (callgrind counts; FLOWNAV_BENCH_CALLGRIND=0 leaves them
+# out); FLOWNAV_BENCH_ONLY and FLOWNAV_BENCH_ANCHORS run parts (Benchmarks/flownav-bench).
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product flownav
+	$(SWIFT) build -c release --static-swift-stdlib --product flownav-sources
 	$(SWIFT) run -c release --static-swift-stdlib flownav-bench
 
 # libFuzzer targets (Fuzz/, a package of their own, scratch path .build-fuzz): each runs for

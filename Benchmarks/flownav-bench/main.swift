@@ -15,7 +15,8 @@ func best(of runs: Int, _ body: () -> Void) -> Double {
     (0..<runs).map { _ in seconds(body) }.min()!
 }
 
-// FLOWNAV_BENCH_ONLY=transcript, =check or =anchors runs only that section (for iterating on one of them).
+// FLOWNAV_BENCH_ONLY=anchors, =check, =transcript, =import or =sources runs only that section (for
+// iterating on one of them); FLOWNAV_BENCH_ANCHORS=check,load,startup,echo,app picks anchor parts.
 let only = ProcessInfo.processInfo.environment["FLOWNAV_BENCH_ONLY"]
 if only == "check" {
     CheckBench.run()

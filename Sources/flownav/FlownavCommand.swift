@@ -69,10 +69,11 @@ struct Shell: ParsableCommand {
 
     /// Runs the shell to its end and returns the exit status.
     static func open(flow: String?, echo: Bool, bail: Bool, batch: Bool, device: Device?) -> Int32 {
-        var session = Session.demo(device: device)
+        // The demo flow only when no FLOW is given: loading it only to replace it was most of
+        // the start-up of `flownav FLOW`.
+        var session = flow == nil ? Session.demo(device: device) : Session()
         var startup = Output()
         if let flow {
-            session = Session()
             session.deviceOverride = device
             startup = session.load(path: flow)
             if startup.status == .loadFailed {
