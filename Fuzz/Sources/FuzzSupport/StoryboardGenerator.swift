@@ -22,7 +22,7 @@ public enum StoryboardGenerator {
         var elements: [String] = []
         var attributes: [String] = []
         for i in 0..<sceneCount {
-            elements.append(elements(next()))
+            elements.append(Self.elements[next() % Self.elements.count])
             var a = " id=\"vc\(i)\""
             let c = classes[next() % classes.count]
             if !c.isEmpty { a += " customClass=\"\(c)\"" + (next() % 2 == 0 ? " customModule=\"App\"" : "") }
@@ -98,6 +98,4 @@ public enum StoryboardGenerator {
             </document>
             """
     }
-
-    static func elements(_ b: Int) -> String { elements[b % elements.count] }
 }
