@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "FlowCheck", targets: ["FlowCheck"]),
         .library(name: "FlowGraph", targets: ["FlowGraph"]),
         .library(name: "FlowImport", targets: ["FlowImport"]),
+        // For the source reader's fuzz target (Fuzz/); flownav itself runs it as flownav-sources.
+        .library(name: "FlowSources", targets: ["FlowSources"]),
         // For app teams' own tests (Swift Testing or XCTest): open a flow, send commands, assert.
         .library(name: "FlowTesting", targets: ["FlowTesting"]),
     ],
@@ -101,3 +103,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `Fuzz/run.sh` (FLOWNAV_FUZZ=1) builds the project's own modules with libFuzzer's coverage
+// and AddressSanitizer, and its dependencies (swift-syntax, the argument parser) without:
+// the fuzzer then learns from flownav's code, and swift-syntax's build is the one `swift
+// build` makes (CI's smoke run shares it; see Fuzz/run.sh).
+if Context.environment["FLOWNAV_FUZZ"] == "1" {
+    for target in package.targets where (target.type == .regular || target.type == .executable) && target.name != "CEditLineShim" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=fuzzer,address"])]
+    }
+}

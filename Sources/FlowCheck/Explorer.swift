@@ -75,10 +75,14 @@ struct Explorer {
     var reused: Simulator
     /// The events of the command being tried (storage kept from one command to the next).
     var eventBuffer: [Event] = []
-    /// By depth: a simulator holding the state `heldNode` names (-1: none yet), the states on
-    /// the path to the state last rebuilt (`materialize`).
+    /// By depth (`slot`): a simulator holding the state `heldNode` names (-1: none yet), the
+    /// states on the path to the state last rebuilt (`materialize`). The root, and the last
+    /// `heldDepths - 1` depths of the path in a ring: a simulator per depth made memory grow
+    /// with the square of the depth on a flow whose states grow (a push or presentation that
+    /// can repeat: `--depth 10000` aborted on two scenes).
     var held: [Simulator] = []
     var heldNode: [Int32] = []
+    static let heldDepths = 32
     /// The path being rebuilt, by depth, and the events of replayed commands (read by no one).
     var lineage: [Int32] = []
     var replayEvents: [Event] = []
@@ -318,17 +322,21 @@ struct Explorer {
         return coverage(seconds: Clock.now() - start)
     }
 
-    /// Makes `held[depth]` hold the state of `node`, replaying the commands from its nearest
-    /// ancestor still held.
+    /// Where the state at depth `d` of the path is held: the root at 0, deeper ones in a ring.
+    @inline(__always)
+    static func slot(_ d: Int) -> Int { d == 0 ? 0 : 1 + (d - 1) % (heldDepths - 1) }
+
+    /// Makes `held[slot(depth)]` hold the state of `node`, replaying the commands from its
+    /// nearest ancestor still held (the root, when the ring no longer holds one).
     mutating func materialize(_ node: Int, depth d: Int) {
-        while held.count <= d {
+        while held.count <= min(d, Self.heldDepths - 1) {
             held.append(fresh)
             heldNode.append(-1)
         }
         if lineage.count <= d { lineage = [Int32](repeating: -1, count: d + 1) }
         var n = Int32(node)
         var j = d
-        while j > 0 && heldNode[j] != n {
+        while j > 0 && heldNode[Self.slot(j)] != n {
             lineage[j] = n
             n = parent[Int(n)]
             j -= 1
@@ -338,13 +346,14 @@ struct Explorer {
         swap(&events, &replayEvents)
         defer { swap(&events, &replayEvents) }
         for k in (j + 1)...d {
-            // Taken out of the array while it runs: `held[k - 1]` is read meanwhile.
+            // Taken out of the array while it runs: the state before it is read meanwhile (its
+            // slot differs: the ring has more than one).
             var s = fresh
-            swap(&s, &held[k])
-            s.assign(held[k - 1])
+            swap(&s, &held[Self.slot(k)])
+            s.assign(held[Self.slot(k - 1)])
             _ = s.run(commandTable[Int(edge[Int(lineage[k])])], into: &events)
-            swap(&s, &held[k])
-            heldNode[k] = lineage[k]
+            swap(&s, &held[Self.slot(k)])
+            heldNode[Self.slot(k)] = lineage[k]
         }
     }
 
@@ -378,7 +387,7 @@ struct Explorer {
         materialize(node, depth: d)
         var commands: [UInt32] = []
         swap(&commands, &scratch)
-        self.commands(in: held[d], into: &commands, tabBar: &tabBar)
+        self.commands(in: held[Self.slot(d)], into: &commands, tabBar: &tabBar)
         return commands
     }
 
@@ -397,8 +406,8 @@ struct Explorer {
         // The state before, taken out of `held` while it is read (passing `held[d]` copied the
         // simulator, a retain and release of each of its arrays, twice per transition).
         var before = fresh
-        swap(&before, &held[d])
-        defer { swap(&before, &held[d]) }
+        swap(&before, &held[Self.slot(d)])
+        defer { swap(&before, &held[Self.slot(d)]) }
         s.assign(before)
         // The command is read in place and passed on by number: a copy of it per transition
         // retained and released its strings.

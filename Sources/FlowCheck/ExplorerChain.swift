@@ -94,7 +94,7 @@ extension Explorer {
         var tabBar = -1
         let commands = heldCommands(node, depth: d, tabBar: &tabBar)
         defer { scratch = commands }
-        let front = held[d].state.frontmost ?? -1
+        let front = held[Self.slot(d)].state.frontmost ?? -1
         if commands.contains(where: { Self.receiver(of: commandTable[Int($0)]).map { $0 != front } ?? false }) {
             chainFronts[spine] = -1
             return
@@ -255,7 +255,7 @@ extension Explorer {
         var roots: [Int] = []
         swap(&roots, &rootScratch)
         defer { swap(&roots, &rootScratch) }
-        encoder.hiddenRoots(of: held[d].state, into: &roots)
+        encoder.hiddenRoots(of: held[Self.slot(d)].state, into: &roots)
         guard roots.count >= drop else { return false }
         let after = reused.state
         return roots[(roots.count - drop)...].allSatisfy { after[$0].appearance == .released }

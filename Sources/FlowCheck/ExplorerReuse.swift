@@ -72,7 +72,7 @@ extension Explorer {
         var tabBar = -1
         let commands = heldCommands(node, depth: d, tabBar: &tabBar)
         defer { scratch = commands }
-        let windowRoot = held[d].state.windowRoot ?? -1
+        let windowRoot = held[Self.slot(d)].state.windowRoot ?? -1
         // A command that names a view controller by address (`from`) differs between states that
         // share the root and tab: such states run every command.
         let byAddress = commands.contains { Self.receiver(of: commandTable[Int($0)]).map { $0 != windowRoot } ?? false }

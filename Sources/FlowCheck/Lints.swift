@@ -11,6 +11,24 @@ struct Linter {
     private let identifiersOf: [Set<String>]
     /// `flow.actions(of:)` of each scene's class, computed once.
     private let sceneActions: [[CodeAction]]
+    /// Segues by source scene, in file order; the first segue of a scene with an identifier.
+    /// (A scan of every segue per scene made the lints quadratic: 100,000 scenes took 136 s.)
+    private let seguesFrom: [[Int]]
+    private let segueByIdentifier: [SceneIdentifier: Int]
+    /// Classes declaring each segue action and unwind action selector.
+    private let segueActionOwners: [String: [String]]
+    private let unwindActionOwners: [String: [String]]
+    /// Near names, looked up once per name and for at most `suggestionLimit` names (each
+    /// lookup reads every candidate: a flow with thousands of stale names would be quadratic).
+    private var suggestions: [String: String?] = [:]
+    static let suggestionLimit = 100
+    /// Segues and code actions looked at (`WorkMeter.lintSteps`), counted once at the end.
+    private var steps = 0
+
+    struct SceneIdentifier: Hashable {
+        var scene: Int
+        var identifier: String
+    }
 
     init(flow: Flow) {
         self.flow = flow
@@ -29,6 +47,34 @@ struct Linter {
             byName[s.className] = a
             return a
         }
+        var from = [[Int]](repeating: [], count: flow.scenes.count)
+        var byID: [SceneIdentifier: Int] = [:]
+        for (i, seg) in flow.segues.enumerated() {
+            from[seg.source].append(i)
+            if let id = seg.identifier, byID[SceneIdentifier(scene: seg.source, identifier: id)] == nil {
+                byID[SceneIdentifier(scene: seg.source, identifier: id)] = i
+            }
+        }
+        seguesFrom = from
+        segueByIdentifier = byID
+        var owners: [String: [String]] = [:], unwindOwners: [String: [String]] = [:]
+        for name in flow.classes.keys.sorted() {
+            let c = flow.classes[name]!
+            for a in Set(c.segueActions.map(\.selector)) { owners[a, default: []].append(name) }
+            for u in Set(c.unwindActions.map { SelectorName($0).selector }) { unwindOwners[u, default: []].append(name) }
+        }
+        segueActionOwners = owners
+        unwindActionOwners = unwindOwners
+    }
+
+    /// The segue a scene owns for an identifier (`Flow.segue(_:from:)`, by lookup).
+    private func segue(_ identifier: String, from scene: Int) -> Int? {
+        segueByIdentifier[SceneIdentifier(scene: scene, identifier: identifier)]
+    }
+
+    /// Relationship segues of a container scene, in file order (`Flow.relationshipSegues(of:)`).
+    private func relationshipSegues(of scene: Int) -> [Int] {
+        seguesFrom[scene].filter { flow.segues[$0].kind == .relationship }
     }
 
     mutating func run() -> [Finding] {
@@ -40,6 +86,7 @@ struct Linter {
         unwinds()
         reachability()
         firing()
+        WorkMeter.add(.lintSteps, steps)
         return findings.enumerated().sorted { a, b in
             let pa = a.element.origin?.position ?? SourcePosition(line: Int.max, column: 0)
             let pb = b.element.origin?.position ?? SourcePosition(line: Int.max, column: 0)
@@ -78,26 +125,45 @@ struct Linter {
     /// Scenes whose class runs a class's code (the class or a subclass).
     private func scenes(using className: String) -> [Int] { scenesByClass[className] ?? [] }
 
+    /// The nearest known name to a stale one, looked up once per name (of a kind) and for at
+    /// most `suggestionLimit` names; past it, findings name no candidate.
+    private mutating func nearestName(_ kind: String, _ name: String, _ known: () -> [String]) -> String? {
+        let key = kind + "\u{0}" + name
+        if let found = suggestions[key] { return found }
+        guard suggestions.count < Self.suggestionLimit else { return nil }
+        WorkMeter.add(.suggestionLists)
+        let found = NameSuggester.nearest(to: name, in: known(), limit: 1).first
+        suggestions[key] = found
+        return found
+    }
+
     // MARK: Stale references: names a storyboard keeps after code renamed them
 
     private mutating func staleReferences() {
         // UIKit's names too: `UINavController` is a typo of UINavigationController, not a rename.
-        let classNames = Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys)
-        func nearest(_ name: String, _ known: some Sequence<String>) -> String {
-            NameSuggester.nearest(to: name, in: known, limit: 1).first.map { " (renamed to \($0)?)" } ?? ""
+        // Candidate lists are made once, and only if some name is stale.
+        var classNames: [String] = [], actionNames: [String]?, unwindNames: [String]?
+        func nearest(_ kind: String, _ name: String, _ known: () -> [String]) -> String {
+            nearestName(kind, name, known).map { " (renamed to \($0)?)" } ?? ""
         }
         for (i, s) in flow.scenes.enumerated() where flow.hasUnknownClass(scene: i) {
+            if classNames.isEmpty { classNames = Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys) }
+            let near = nearestName("class", s.className) { classNames }
             add(Rules.unknownSceneClass,
-                "no class declares \(s.className), the class of \(scene(i))\(nearest(s.className, classNames)): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(flow.runtimeClass(ofScene: i)), so none of the app's code runs there",
-                hint: "set the scene's class to the class's current name\(nearest(s.className, classNames).isEmpty ? "" : ": \(NameSuggester.nearest(to: s.className, in: classNames, limit: 1)[0])")",
+                "no class declares \(s.className), the class of \(scene(i))\(near.map { " (renamed to \($0)?)" } ?? ""): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(flow.runtimeClass(ofScene: i)), so none of the app's code runs there",
+                hint: "set the scene's class to the class's current name\(near.map { ": \($0)" } ?? "")",
                 at: s.origin)
         }
         let actions = flow.classes.values.flatMap(\.segueActions)
         let unwinds = flow.classes.values.flatMap(\.unwindActions)
+        steps += flow.segues.count
         // An imported segue (no Swift sources) gets owner-unknown instead: unknown, not stale.
         for (i, seg) in flow.segues.enumerated() where !flow.ownerUnknown(segue: i) {
-            if let a = seg.action, !actions.contains(where: { $0.selector == a.selector }) {
-                let near = nearest(a.description, actions.map { a.swiftName == nil ? $0.selector : $0.swiftName })
+            if let a = seg.action, segueActionOwners[a.selector] == nil {
+                let near = nearest(a.swiftName == nil ? "selector" : "action", a.description) {
+                    if actionNames == nil { actionNames = actions.map { a.swiftName == nil ? $0.selector : $0.swiftName } }
+                    return actionNames!
+                }
                 // The segue actions the source's class does declare, at their Swift lines (when
                 // read from the sources): the renamed one is usually among them.
                 let source = flow.scenes[seg.source].className
@@ -110,8 +176,11 @@ struct Linter {
                     hint: "reconnect the segue's Instantiation to the renamed @IBSegueAction on \(flow.scenes[seg.source].className)",
                     at: seg.origin)
             }
-            if let u = seg.unwindAction, !unwinds.contains(where: { SelectorName($0).selector == u.selector }) {
-                let near = nearest(u.description, unwinds.map { u.swiftName == nil ? SelectorName($0).selector : $0 })
+            if let u = seg.unwindAction, unwindActionOwners[u.selector] == nil {
+                let near = nearest(u.swiftName == nil ? "unwind selector" : "unwind", u.description) {
+                    if unwindNames == nil { unwindNames = unwinds.map { u.swiftName == nil ? SelectorName($0).selector : $0 } }
+                    return unwindNames!
+                }
                 add(Rules.undeclaredUnwindAction,
                     "no class declares \(u), the unwind action of \(segueName(i))\(near): the unwind finds no destination and does nothing, silently",
                     hint: "reconnect the exit of \(segueName(i)) to the renamed unwind @IBAction",
@@ -119,7 +188,7 @@ struct Linter {
             }
             if seg.kind == .custom, let c = seg.customClass, let known = flow.segueClasses, !known.contains(c) {
                 add(Rules.unknownSegueClass,
-                    "no class declares \(c), the class of the custom \(segueName(i))\(nearest(c, known)): performing it fails UIKit's assertion 'Could not create a segue of class '(null)''",
+                    "no class declares \(c), the class of the custom \(segueName(i))\(nearest("segue class", c) { known }): performing it fails UIKit's assertion 'Could not create a segue of class '(null)''",
                     hint: "set the segue's class to the renamed UIStoryboardSegue subclass (and list it in 'segueClasses')",
                     at: seg.origin)
             }
@@ -142,7 +211,7 @@ struct Linter {
         func visit(_ d: Decode) {
             guard seen.insert(d).inserted else { return }
             out.append(d)
-            for r in flow.relationshipSegues(of: d.scene) {
+            for r in relationshipSegues(of: d.scene) {
                 if let child = flow.segues[r].destination { visit(Decode(scene: child, outer: d.outer, relationship: r)) }
             }
         }
@@ -207,7 +276,7 @@ struct Linter {
                 continue
             }
             // Not found on the target: the quirk when the container has it, else nobody does.
-            let implementers = flow.classes.values.filter { $0.segueActions.contains { $0.selector == selector.selector } }.map(\.name).sorted()
+            let implementers = segueActionOwners[selector.selector] ?? []
             if implementers.isEmpty, flow.ownerUnknown(segue: carrier!) {
                 // Imported without the sources: unknown, not missing (item 6 of issue 13).
                 add(Rules.ownerUnknown,
@@ -272,6 +341,18 @@ struct Linter {
         return out
     }
 
+    /// Scenes owning a segue identifier, in scene order (made once, when first asked).
+    private var scenesByIdentifier: [String: [Int]]?
+
+    private mutating func scenesOwning(_ id: String) -> [Int] {
+        if scenesByIdentifier == nil {
+            var byID: [String: [Int]] = [:]
+            for (i, ids) in identifiersOf.enumerated() { for x in ids { byID[x, default: []].append(i) } }
+            scenesByIdentifier = byID
+        }
+        return scenesByIdentifier![id] ?? []
+    }
+
     private mutating func segueIdentifiers() {
         let cases = casesByName
         for name in flow.classes.keys.sorted() {
@@ -289,7 +370,7 @@ struct Linter {
                 let runners = users.filter { sceneActions[$0].first { $0.name == a.name } == a }
                 let missing = runners.filter { flow.scenes[$0].nib != nil || !identifiersOf[$0].contains(id) }
                 guard !missing.isEmpty else { continue }
-                let owners = flow.scenes.indices.filter { identifiersOf[$0].contains(id) }.map { "'\(flow.scenes[$0].id)'" }
+                let owners = scenesOwning(id).map { "'\(flow.scenes[$0].id)'" }
                 let list = missing.map { "'\(flow.scenes[$0].id)'\(flow.scenes[$0].nib != nil ? " (a XIB, which has no segues)" : "")" }
                 add(Rules.unknownSegueIdentifier,
                     "\(name).\(a.name) performs '\(id)'\(via), but \(list.count == 1 ? "scene" : "scenes") \(list.joined(separator: ", ")) \(list.count == 1 ? "does" : "do") not own a segue with that identifier; it throws 'Receiver (…) has no segue with identifier '\(id)''\(owners.isEmpty ? "" : " (owned by \(owners.joined(separator: ", ")))")",
@@ -328,6 +409,12 @@ struct Linter {
     private mutating func typedDestinations() {
         let cases = casesByName
         guard !cases.isEmpty else { return }
+        // The first case (by enum, then case name) mapped to each identifier.
+        var caseForSegue: [String: (DestinationEnum, DestinationEnum.Case)] = [:]
+        for (name, ec) in cases.sorted(by: { $0.key < $1.key }) {
+            _ = name
+            if let id = ec.1.segue, caseForSegue[id] == nil { caseForSegue[id] = ec }
+        }
         for (s, scene) in flow.scenes.enumerated() where scene.nib == nil {
             let actions = sceneActions[s]
             let used = Set(actions.compactMap { $0.destination.flatMap { cases[$0]?.0.name } })
@@ -336,7 +423,8 @@ struct Linter {
             for enumName in used.sorted() {
                 let e = flow.destinations[enumName]!
                 let mapped = Set(e.cases.compactMap(\.segue))
-                for (i, seg) in flow.segues.enumerated() where seg.source == s {
+                for i in seguesFrom[s] {
+                    let seg = flow.segues[i]
                     guard let id = seg.identifier, ![.relationship, .embed, .unwind].contains(seg.kind), !mapped.contains(id) else { continue }
                     add(Rules.typedDestinationNotExhaustive,
                         "\(segueName(i)) of \(self.scene(s)) (\(scene.className), which performs segues through \(enumName)) has no case in \(enumName)",
@@ -345,9 +433,10 @@ struct Linter {
             }
             // The destination's switch must handle the case that reaches it.
             if let (method, caseOrigin) = switching {
-                for (i, seg) in flow.segues.enumerated() where seg.source == s {
+                for i in seguesFrom[s] {
+                    let seg = flow.segues[i]
                     guard let id = seg.identifier, let dest = seg.destination,
-                          let (e, c) = cases.values.first(where: { $0.1.segue == id }),
+                          let (e, c) = caseForSegue[id],
                           used.contains(e.name) else { continue }
                     for target in prepareTargets(from: scene.className, to: dest) {
                         let cls = flow.scenes[target].className
@@ -364,7 +453,9 @@ struct Linter {
                         "\(scene.className).\(a.name) performs '\(a.segue!)' by its string identifier with sender \(a.sender ?? "self"), but prepare(for:sender:) passes the sender to \(method), which switches on a typed destination; no case matches, so nothing is assigned",
                         hint: "perform the segue through its typed destination case (\"destination\") so a Box reaches \(method)", at: a.origin)
                 }
-                for (i, seg) in flow.segues.enumerated() where seg.source == s && seg.trigger != .manual && ![.relationship, .embed, .unwind].contains(seg.kind) {
+                for i in seguesFrom[s] {
+                    let seg = flow.segues[i]
+                    guard seg.trigger != .manual && ![.relationship, .embed, .unwind].contains(seg.kind) else { continue }
                     guard let dest = seg.destination,
                           prepareTargets(from: scene.className, to: dest).contains(where: { !(flow.method(method, of: flow.scenes[$0].className)?.cases.isEmpty ?? true) }) else { continue }
                     add(Rules.typedDestinationBypassed,
@@ -397,7 +488,7 @@ struct Linter {
             var target = dest
             for step in p.unwrap {
                 let kind = flow.containerKind(of: flow.scenes[target].className)
-                let children = flow.relationshipSegues(of: target).compactMap { flow.segues[$0].destination }
+                let children = relationshipSegues(of: target).compactMap { flow.segues[$0].destination }
                 switch step {
                 case .navigationTop where kind == .navigation, .navigationRoot where kind == .navigation,
                      .tabFirst where kind == .tabBar, .tabSelected where kind == .tabBar:
@@ -421,16 +512,19 @@ struct Linter {
         let unwindSegues = flow.segues.indices.filter { flow.segues[$0].kind == .unwind }
         guard !unwindSegues.isEmpty else { return }
         let graph = hierarchy()
+        // Unwinds from one scene search the same view controllers: found once per source.
+        var searched: [Int: Set<Int>] = [:]
         for i in unwindSegues {
             let seg = flow.segues[i]
             guard let action = seg.unwindAction else { continue }
-            let candidates = above(seg.source, graph)
+            let candidates = searched[seg.source] ?? above(seg.source, graph)
+            searched[seg.source] = candidates
             // A canPerformUnwindSegueAction override that is 'never' for the action vetoes it.
             func vetoed(_ cls: String) -> Bool {
                 flow.declarations(of: cls).lazy.compactMap(\.canPerformUnwind).first?[action.selector] == .never
             }
             if candidates.contains(where: { flow.implementsUnwindAction(action.selector, on: flow.scenes[$0].className) && !vetoed(flow.scenes[$0].className) }) { continue }
-            let implementers = flow.classes.values.filter { c in c.unwindActions.contains { SelectorName($0).selector == action.selector } }.map(\.name).sorted()
+            let implementers = unwindActionOwners[action.selector] ?? []
             if implementers.isEmpty, flow.ownerUnknown(segue: i) {
                 add(Rules.ownerUnknown,
                     "no class is known to implement the unwind action \(action.selector) (\(segueName(i))); add it to a class's unwindActions or import the sources",
@@ -508,13 +602,14 @@ struct Linter {
         }
         while let x = work.popLast() {
             guard reached.insert(x).inserted else { continue }
-            for s in flow.segues where s.source == x && s.kind != .unwind {
-                if let d = s.destination { work.append(d) }
+            steps += seguesFrom[x].count + sceneActions[x].count
+            for i in seguesFrom[x] where flow.segues[i].kind != .unwind {
+                if let d = flow.segues[i].destination { work.append(d) }
             }
             for a in sceneActions[x] {
                 if let cls = a.className, let n = nibOf[cls] { work.append(n) }
                 let id = a.segue ?? a.destination.flatMap { cases[$0]?.1.segue }
-                if let id, let seg = flow.segue(id, from: x), let d = flow.segues[seg].destination { work.append(d) }
+                if let id, let seg = segue(id, from: x), let d = flow.segues[seg].destination { work.append(d) }
             }
         }
         for (i, s) in flow.scenes.enumerated() where !reached.contains(i) {

@@ -20,18 +20,37 @@ struct DiagnosticSink {
         diagnostics.append(Diagnostic(.warning, file: file, position: position, path: path, message: message, suggestions: suggestions))
     }
 
-    mutating func unknown(
+    /// Made only for an error that is shown: the candidate list is an autoclosure, so errors
+    /// past the cap neither look for near names nor build the list (10,000 unknown references
+    /// spent 42 s on suggestions nobody would see).
+    mutating func unknown<Known: Sequence<String>>(
         _ what: String, _ name: String, at position: SourcePosition?, _ path: String,
-        known: some Sequence<String>, extra: String = ""
+        known: @autoclosure () -> Known, extra: String = ""
     ) {
-        // Past the cap the error is only counted: no near names are looked for (10,000 unknown
-        // references spent 42 s on suggestions nobody would see).
         guard errorCount < Self.errorCap else {
             errorCount += 1
             return
         }
-        error(position, path, "unknown \(what) '\(name)'\(extra)", suggestions: NameSuggester.nearest(to: name, in: known))
+        WorkMeter.add(.suggestionLists)
+        error(position, path, "unknown \(what) '\(name)'\(extra)", suggestions: NameSuggester.nearest(to: name, in: known()))
     }
+
+    /// Near names of `name` among `known` (a list of `kind`), for a message. Warnings have no
+    /// cap, and a flow can hold thousands of stale names: each name is looked up once, and at
+    /// most `suggestionLimit` names are, so the work stays bounded (the list is made only for
+    /// a lookup).
+    mutating func suggestions<Known: Sequence<String>>(_ kind: String, _ name: String, limit: Int = 3, in known: @autoclosure () -> Known) -> [String] {
+        let key = kind + "\u{0}" + name
+        if let found = suggested[key] { return Array(found.prefix(limit)) }
+        guard suggested.count < Self.suggestionLimit else { return [] }
+        WorkMeter.add(.suggestionLists)
+        let found = NameSuggester.nearest(to: name, in: known())
+        suggested[key] = found
+        return Array(found.prefix(limit))
+    }
+
+    private var suggested: [String: [String]] = [:]
+    static let suggestionLimit = 100
 
     var omitted: Int { max(0, errorCount - Self.errorCap) }
 }

@@ -4,7 +4,15 @@ struct FlowValidator {
     var sink: DiagnosticSink
     let flow: Flow
 
-    private var allClassNames: [String] { Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys) }
+    /// Candidates for near-name suggestions, made once (a stored property: the sink reads it
+    /// only when it looks for near names, while the validator is being changed).
+    private let allClassNames: [String]
+
+    init(sink: DiagnosticSink, flow: Flow) {
+        self.sink = sink
+        self.flow = flow
+        allClassNames = Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys)
+    }
 
     mutating func validate() {
         validateClasses()
@@ -258,7 +266,7 @@ struct FlowValidator {
             let element = s.elementClass ?? "UIViewController"
             sink.warning(o.position, o.path,
                          "no class declares \(s.className), the class of scene '\(s.id)' (renamed in code but not in the storyboard?): UIKit logs 'Unknown class \(flow.objcRuntimeName(of: s.className)) in Interface Builder file.' and instantiates \(element)",
-                         suggestions: NameSuggester.nearest(to: s.className, in: allClassNames))
+                         suggestions: sink.suggestions("class", s.className, in: allClassNames))
         }
     }
 
@@ -331,24 +339,24 @@ struct FlowValidator {
             // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
             // segue (no Swift sources) says in its note that the owner is unknown instead.
             if let a = s.action, !flow.ownerUnknown(segue: i), !actionSelectors.contains(a.selector) {
-                let known = actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName }
                 let o = origin(s.origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
-                             suggestions: NameSuggester.nearest(to: a.description, in: Set(known)))
+                             suggestions: sink.suggestions(a.swiftName == nil ? "selector" : "action", a.description,
+                                                          in: Set(actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName })))
             }
             if let u = s.unwindAction, !flow.ownerUnknown(segue: i), !unwindSelectors.contains(u.selector) {
-                let known = unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 }
                 let o = origin(s.origin, "unwindAction")
                 sink.warning(o.position, o.path,
                              "no class declares the unwind action '\(u.description)' in 'unwindActions' (renamed in code but not in the storyboard?): the unwind finds no destination and does nothing, silently",
-                             suggestions: NameSuggester.nearest(to: u.description, in: Set(known)))
+                             suggestions: sink.suggestions(u.swiftName == nil ? "unwind selector" : "unwind", u.description,
+                                                          in: Set(unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 })))
             }
             if s.kind == .custom, let c = s.customClass, let known = flow.segueClasses, !known.contains(c) {
                 let o = origin(s.origin, "customClass")
                 sink.warning(o.position, o.path,
                              "no class declares the segue class \(c) in 'segueClasses' (renamed in code but not in the storyboard?): performing the segue fails UIKit's assertion 'Could not create a segue of class'",
-                             suggestions: NameSuggester.nearest(to: c, in: known))
+                             suggestions: sink.suggestions("segue class", c, in: known))
             }
             if s.customClass != nil, s.kind == .relationship || s.kind == .embed || s.kind == .unwind {
                 let o = origin(s.origin, "customClass")

@@ -140,12 +140,26 @@ public struct Session: Sendable {
         }
         history.append(line)
         do throws(InputError) {
+            try Self.rejectControlCharacters(line)
             try dispatch(first, parsed.id, parsed.args, line: line, into: &out)
         } catch {
             out.inputError(error, line: line)
         }
         status = max(status, out.status)
         if recording != nil && first.text != "record" && first.text != "quit" { record(line, into: &out) }
+    }
+
+    /// A NUL or an escape in a command is a typing or piping accident, and invisible: named,
+    /// not taken as part of a word (`where` and a NUL was "unknown command 'where'; did you
+    /// mean 'where'?"). Tab separates words like a space.
+    static func rejectControlCharacters(_ line: String) throws(InputError) {
+        var bytes = line
+        guard bytes.withUTF8({ ControlCharacters.present($0) }) else { return }
+        for (i, c) in line.enumerated() where c.unicodeScalars.contains(where: { v in
+            (v.value < 0x20 && v.value != 0x09) || (v.value >= 0x7F && v.value < 0xA0)
+        }) {
+            throw InputError("a command may not hold control characters: \(ControlCharacters.escaped(String(c))) at column \(i + 1)", column: i + 1)
+        }
     }
 
     private mutating func dispatch(_ command: Word, _ id: CommandID?, _ args: [Word], line: String, into out: inout Output) throws(InputError) {
@@ -210,6 +224,7 @@ public struct Session: Sendable {
             throw InputError("load needs a flow file: \(CommandID.load.info.synopsis)", column: command.column + command.text.count + 1)
         }
         if args.count > 1 { throw InputError("load takes one path (quote a path with spaces)", at: args[1]) }
+        if path.text.isEmpty { throw InputError("load needs a path, and '' is empty: \(CommandID.load.info.synopsis)", at: path) }
         load(path: path.text, into: &out)
     }
 

@@ -97,7 +97,8 @@ public struct Transcript: Sendable {
 
     /// Lines `range` of the file, made from the bytes (not from all the lines).
     func lines(in range: Range<Int>) -> [String] {
-        range.map { k in String(decoding: text[self.range(ofLine: k)], as: UTF8.self) }
+        WorkMeter.add(.transcriptLines, range.count)
+        return range.map { k in String(decoding: text[self.range(ofLine: k)], as: UTF8.self) }
     }
 
     var lineCount: Int { lineStarts.count - 1 }

@@ -112,6 +112,32 @@ import Testing
         #expect(sink.diagnostics.count == DiagnosticSink.errorCap)
     }
 
+    /// The list of known names is made only for an error that is shown (it was made for every
+    /// error: all class names per unknown superclass).
+    @Test func theKnownNamesAreMadeOnlyForShownErrors() {
+        var sink = DiagnosticSink(file: "f.json")
+        var made = 0
+        func known() -> [String] {
+            made += 1
+            return ["Alpha"]
+        }
+        for k in 0..<1_000 { sink.unknown("class", "X\(k)", at: nil, "", known: known()) }
+        #expect(made == DiagnosticSink.errorCap)
+        #expect(sink.omitted == 1_000 - DiagnosticSink.errorCap)
+    }
+
+    /// Warnings have no cap: 3,000 scenes of stale classes (each its own name) look for near
+    /// names at most `suggestionLimit` times; a name met again reuses its lookup.
+    @Test func staleClassWarningsLookForNearNamesABoundedNumberOfTimes() throws {
+        let scenes = (0..<3_000).map { #""s\#($0)": { "class": "Gone\#($0 % 2_000)" }"# }.joined(separator: ", ")
+        let meter = WorkMeter()
+        let l = meter.measure { loaded(#"{ "format": 1, "name": "T", "module": "T", "initial": "s0", "classes": { "Gone1x": {} }, "scenes": { \#(scenes) }, "segues": [] }"#) }
+        let warnings = try #require(l).warnings
+        #expect(warnings.count == 3_000)
+        #expect(meter[.suggestionLists] <= DiagnosticSink.suggestionLimit, "\(meter[.suggestionLists]) lookups")
+        #expect(warnings.first { $0.message.contains("class of scene 's1'") }?.suggestions == ["Gone1x"])
+    }
+
     @Test func twoThousandUnknownReferencesReportFiftyAndCountTheRest() throws {
         let classes = (0..<2_000).map { #""C\#($0)": { "superclass": "Missing\#($0)" }"# }.joined(separator: ", ")
         let e = try #require(load(#"{ "format": 1, "name": "T", "module": "T", "initial": "a", "classes": { \#(classes) }, "scenes": { "a": { "class": "C0" } }, "segues": [] }"#))

@@ -1,3 +1,4 @@
+import FlowModel
 import FlowShell
 import Foundation
 import TestSupport
@@ -33,14 +34,19 @@ import Glibc
     }
 
     /// Item 2: a failing transcript's diff was quadratic in its length (every line rebuilt
-    /// once per line copied: 28,000 lines took 47 s). 60,000 lines would take minutes.
+    /// once per line copied: 28,000 lines took 47 s). 60,000 lines would take hours.
     @Test func aLongFailingTranscriptIsDiffedInLinearTime() {
         var text = ""
         for k in 0..<20_000 { text += "flownav> help where\n" + (k % 2 == 0 ? "wrong output \(k)\n" : "") + "# a comment\n" }
-        let r = TranscriptRunner.run(text: text, path: "long.flownav")
+        let meter = WorkMeter()
+        let r = meter.measure { TranscriptRunner.run(text: text, path: "long.flownav") }
         #expect(r.outcome == .failed)
         #expect(r.diff.contains("-wrong output 0"))
         #expect(r.diff.contains("-wrong output 19998"))
+        // The file's 50,000 lines are made into strings about once each (the whole file once,
+        // each failing block's body again), not once per line copied (2.5 billion).
+        let lines = 50_000
+        #expect(meter[.transcriptLines] <= 3 * lines, "\(meter[.transcriptLines]) lines made")
     }
 }
 
@@ -120,6 +126,24 @@ import Glibc
         #expect(out.texts.first?.contains("the file is empty") == true, "\(out.texts)")
     }
 
+    /// Through the real binary, so that a pipe that blocks fails the test (the run is stopped
+    /// after 60 s) rather than hanging the suite: a FIFO as the flow, and as a transcript in
+    /// a tested folder.
+    @Test func aPipeWithNoWriterEndsTheRun() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let fifo = folder.path + "/flow.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let check = try runFlownav(["check", "--lint-only", fifo], stdin: "")
+        #expect(!check.timedOut && check.status == 2, "\(check)")
+        #expect(check.stderr.contains("the file is empty") || check.stdout.contains("the file is empty"), "\(check)")
+        _ = try folder.file("a.flownav", contents: "flownav> help back\n[..]\n...\n")
+        #expect(mkfifo(folder.path + "/pipe.flownav", 0o600) == 0)
+        let test = try runFlownav(["test", folder.path], stdin: "")
+        #expect(!test.timedOut && test.status == 0, "\(test)")
+        #expect(test.stdout.contains("1 passed, 0 failed"), "\(test)")
+    }
+
     @Test func aFlowFromAPipeStillLoads() throws {
         let flow = try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8)
         let r = try runFlownav(["check", "--lint-only", "/dev/stdin"], stdin: flow)
@@ -161,5 +185,33 @@ import Glibc
     @Test func aByteOrderMarkIsSkipped() {
         let r = TranscriptRunner.run(text: "\u{FEFF}flownav> help back\n[..]\n...\n", path: "bom.flownav")
         #expect(r.passed, "\(r)")
+    }
+}
+
+/// Issue 15, item 9: a control character in a command was printed raw ("unknown command
+/// 'where'; did you mean 'where'?" for `where` and a NUL), and `load ""` read no file.
+@Suite struct UnclearCommandMessageTests {
+    @Test(arguments: [("where\u{0}", 6, "\\u{0}"), ("wh\u{0}ere", 3, "\\u{0}"), ("where \u{1B}[2J", 7, "\\u{1B}"), ("select\u{7F} 1", 7, "\\u{7F}")])
+    func aControlCharacterInACommandIsNamed(_ line: String, _ column: Int, _ shown: String) {
+        var session = Session.demo()
+        let out = session.execute(line)
+        #expect(out.status == .rejected)
+        let text = out.texts.joined(separator: "\n")
+        #expect(text.contains("error: a command may not hold control characters: \(shown) at column \(column)"), "\(text)")
+        #expect(!text.contains("did you mean"), "\(text)")
+        for l in out.texts { #expect(!l.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }) }
+    }
+
+    @Test func aTabStillSeparatesWords() {
+        var session = Session.demo()
+        #expect(session.execute("select\t1").status == .ok)
+    }
+
+    @Test func loadOfAnEmptyPathSaysSo() {
+        var session = Session.demo()
+        let out = session.execute("load \"\"")
+        #expect(out.status == .rejected)
+        #expect(out.texts.contains { $0.contains("error: load needs a path, and '' is empty") }, "\(out.texts)")
+        #expect(session.execute("where").status == .ok, "the demo is still loaded")
     }
 }

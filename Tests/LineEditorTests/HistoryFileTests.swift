@@ -60,6 +60,26 @@ import Darwin
         #expect(contents(first) == "_HiStOrY_V2_\none\ntwo\nthree\n")
     }
 
+    /// Issue 15, item 9: a failed history save was silent. It is reported once, and saving
+    /// stops (a warning per line would drown the output).
+    @Test func aFailedSaveIsReportedOnce() throws {
+        let root = try temporaryDirectory()
+        let path = root + "/gone/history"
+        let history = try #require(HistoryFile(path: path))
+        history.add("one")
+        #expect(history.problem == nil)
+        // The folder goes away under the shell: the next save cannot be made.
+        #expect(unlink(path) == 0 && rmdir(root + "/gone") == 0)
+        history.add("two")
+        let problem = try #require(history.problem)
+        #expect(problem.hasPrefix("warning: history not saved: "), "\(problem)")
+        #expect(problem.hasSuffix("; it is not saved again this session"), "\(problem)")
+        history.problem = nil
+        history.add("three")
+        #expect(history.problem == nil, "reported once")
+        #expect(access(root + "/gone", F_OK) != 0, "no folder was made again")
+    }
+
     @Test func withoutPathNothingIsWritten() throws {
         let history = try #require(HistoryFile(path: nil))
         history.add("one")  // must simply not crash

@@ -87,7 +87,14 @@ public func runProcess(
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline { usleep(10_000) }
     let timedOut = process.isRunning
-    if timedOut { process.terminate() }
+    if timedOut {
+        process.terminate()
+        // A flownav stuck in a system call (open of a FIFO) with SIGTERM blocked does not end on
+        // it: killed, so that the test fails instead of hanging the suite.
+        let grace = Date().addingTimeInterval(5)
+        while process.isRunning && Date() < grace { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
     process.waitUntilExit()
     return RunResult(
         stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
