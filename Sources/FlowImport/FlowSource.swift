@@ -90,6 +90,7 @@ public enum FlowSource {
         switch FlowLoader.load(root: imported.document, file: file) {
         case .success(var loaded):
             loaded.warnings = imported.warnings + loaded.warnings.map(origins.relocate)
+            loaded.flow.positionsInFile = false
             return .success(loaded)
         case .failure(var e):
             e.diagnostics = imported.warnings + e.diagnostics.map(origins.relocate)

@@ -32,6 +32,10 @@ struct StoryboardScene {
     var segues: [StoryboardSegue] = []
     /// Controls holding segues, by name, in file order.
     var controls: [String] = []
+    /// The elements of the controls and of the cells holding segues (static cells by `cell:S:R`,
+    /// prototypes by name).
+    var controlOrigins: [String: StoryboardOrigin] = [:]
+    var cellOrigins: [String: StoryboardOrigin] = [:]
 }
 
 struct StoryboardSegue {

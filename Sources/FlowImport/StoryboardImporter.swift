@@ -272,10 +272,22 @@ private struct Mapper {
         var controls = s.controls
         if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }
         if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }
-        m.append(("storyboard", s.origin.json))
+        m.append(("storyboard", storyboardJSON(s)))
         m.add(notes: notes)
         scenes.append((id, .at(s.origin.line, m.json)))
         sceneOrigins[id] = s.origin
+    }
+
+    /// The scene's element, with those of its controls and cells that hold segues.
+    func storyboardJSON(_ s: StoryboardScene) -> J {
+        var m = JMembers([("file", .string(s.origin.file)), ("line", .int(s.origin.line)), ("id", .string(s.origin.xmlID))])
+        func elements(_ names: [String], _ origins: [String: StoryboardOrigin]) -> J {
+            JMembers(names.compactMap { n in origins[n].map { (n, JMembers([("line", .int($0.line)), ("id", .string($0.xmlID))]).json) } }).json
+        }
+        let controls = s.controls.filter { s.controlOrigins[$0] != nil }
+        if !controls.isEmpty { m.append(("controls", elements(controls, s.controlOrigins))) }
+        if !s.cellOrigins.isEmpty { m.append(("cells", elements(s.cellOrigins.keys.sorted(), s.cellOrigins))) }
+        return m.json
     }
 
     /// Static tables: their sections. Prototype tables: one row per prototype (row i shows

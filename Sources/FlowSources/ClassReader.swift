@@ -119,6 +119,7 @@ struct ClassReader {
         if swiftName == "init(coder:)" {
             if let (message, line) = fatalError(in: i.body, file) {
                 decl.initCoder = .fatalError(message: message, line: line)
+                decl.initCoderOrigin = Origin(path: file.path, position: SourcePosition(line: line, column: 1))
             } else {
                 decl.initCoder = .inherited
             }
@@ -182,7 +183,10 @@ struct ClassReader {
         let firstType = params.first?.type.trimmedDescription
         if f.attributes.has("IBAction"), params.count == 1,
            firstType == "UIStoryboardSegue" || firstType == "UIStoryboardSegue?" || firstType == "UIStoryboardSegue!" {
-            if !decl.unwindActions.contains(swiftName) { decl.unwindActions.append(swiftName) }
+            if !decl.unwindActions.contains(swiftName) {
+                decl.unwindActions.append(swiftName)
+                decl.unwindActionOrigins[swiftName] = file.location(of: f).origin
+            }
             return
         }
         switch swiftName {
