@@ -161,7 +161,8 @@ final class FlowIndex: Sendable {
             let initializer = action.initializer ?? "init(coder:)"
             self.initializer = initializer
             isInitCoder = initializer == "init(coder:)"
-            provenance = "\(action.swiftName) through \(initializer)"
+            // `inspect` names the Swift line that set the value, when the flow has it.
+            provenance = "\(action.swiftName) through \(initializer)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
             if isInitCoder {
                 callsSuperCoder = true
                 slots = nil
