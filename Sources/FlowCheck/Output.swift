@@ -296,6 +296,10 @@ public enum ReportFormat {
                                         if let steps = f.path, !steps.isEmpty { text += "\nPath: " + steps.map(\.text).joined(separator: "; ") }
                                         if f.deviceOnly, let d = f.device { text += "\nDevice: \(d.rawValue) only" }
                                         text += "\nFix: " + f.hint
+                                        // SARIF's embedded link to the related location, which viewers show as a link.
+                                        if f.code != nil, f.origin?.position != nil {
+                                            text += "\nSee [\(placeName(f) == "storyboard" ? "the storyboard element" : "the flow's entry")](1)."
+                                        }
                                         w.field("text", text)
                                     }
                                     // Code scanning annotates the primary location: for a finding about
