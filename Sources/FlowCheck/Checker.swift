@@ -90,7 +90,16 @@ public enum Checker {
 
     /// A finding about a part read from the Swift sources names the line the part was read from.
     static func codeLocated(_ f: Finding, in flow: Flow) -> Finding {
-        guard f.code == nil, let path = f.origin?.path, let loc = flow.codeLocation(ofPath: path) else { return f }
+        guard f.code == nil, let path = f.origin?.path, var loc = flow.codeLocation(ofPath: path) else { return f }
+        // A trap names its own line (the read or assert in viewDidLoad): that line, in the
+        // file the part was read from, when the trap's file is that file.
+        if f.rule == Rules.trap {
+            let parts = f.message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count > 2, let line = Int(parts[1]), let name = parts[0].split(separator: "/").last,
+               loc.file == name || loc.file.hasSuffix("/" + name) {
+                loc.line = line
+            }
+        }
         var f = f
         f.code = loc
         return f

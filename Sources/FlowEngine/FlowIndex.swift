@@ -119,12 +119,14 @@ final class FlowIndex: Sendable {
         let uses: [(name: String, dependency: Dependency?)]
         let asserts: [String]
         let line: Int?
+        let lines: [String: Int]
         let file: String
 
         init(_ v: ViewDidLoad, file: String, dependencies: [String: Dependency]) {
             uses = v.uses.map { ($0, dependencies[$0]) }
             asserts = v.asserts
             line = v.line
+            lines = v.lines
             self.file = file
         }
     }

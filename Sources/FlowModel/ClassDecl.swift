@@ -133,6 +133,9 @@ public struct ViewDidLoad: Hashable, Sendable {
     public var uses: [String]
     public var asserts: [String]
     public var line: Int?
+    /// The line of each dependency's first read or assert in the class's file, where its trap
+    /// is (`line` when not given).
+    public var lines: [String: Int] = [:]
     public var origin: Origin
 }
 

@@ -241,11 +241,14 @@ struct FlowDecoder {
                 }
             }
         }
-        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "at"], sink: &sink) {
+        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "lines", "at"], sink: &sink) {
             codeAt(vf)
             c.viewDidLoad = ViewDidLoad(
                 uses: vf.strings("uses", &sink).map(\.0), asserts: vf.strings("asserts", &sink).map(\.0),
                 line: vf.int("line", &sink, minimum: 1), origin: vf.origin())
+            for l in vf.map("lines", &sink) {
+                if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { c.viewDidLoad?.lines[l.key] = n }
+            }
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)

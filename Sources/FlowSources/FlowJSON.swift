@@ -97,6 +97,9 @@ public enum FlowJSON {
             var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
             if !v.asserts.isEmpty { fields.append("\"asserts\": [" + v.asserts.map(q).joined(separator: ", ") + "]") }
             if let l = v.line { fields.append("\"line\": \(l)") }
+            if !v.lines.isEmpty {
+                fields.append("\"lines\": { " + v.lines.sorted { $0.key < $1.key }.map { "\(q($0.key)): \($0.value)" }.joined(separator: ", ") + " }")
+            }
             if let at = at(v.origin) { fields.append(at) }
             w.inline("{ " + fields.joined(separator: ", ") + " }")
         }

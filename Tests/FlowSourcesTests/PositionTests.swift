@@ -110,7 +110,8 @@ struct PositionTests {
     @Test func theTrapPointsAtTheSwiftLineAndTheUnreachedSceneAtTheStoryboardFile() throws {
         let folder = try Self.app()
         defer { folder.remove() }
-        let viewDidLoad = try line(of: "override func viewDidLoad()", in: Self.detail)
+        // The read of the nil `store` in viewDidLoad, where Swift traps.
+        let viewDidLoad = try line(of: "title = store.name", in: Self.detail)
         let orphan = try line(of: "id=\"orp-1\"", in: Self.storyboard)
         let swift = "Shop/Screens/Detail/DetailViewController.swift"
 
@@ -119,6 +120,8 @@ struct PositionTests {
         #expect(text.status == 1, "\(text)")
         let trap = try #require(text.stdout.split(separator: "\n").first { $0.contains("Unexpectedly found nil") }, "\(text)")
         #expect(trap.hasPrefix("  \(swift):\(viewDidLoad): error: classes.DetailViewController.viewDidLoad: "), "\(trap)")
+        // The engine's trap prints `Module/File.swift:LINE`, the line of the read.
+        #expect(trap.contains(": Shop/DetailViewController.swift:\(viewDidLoad): Fatal error: Unexpectedly found nil"), "\(trap)")
         #expect(text.stdout.contains("Shop/Base.lproj/Main.storyboard:\(orphan):1: warning: scenes.orphan: "), "\(text)")
         #expect(!text.stdout.contains("  Shop:"), "a finding names the folder instead of a file:\n\(text)")
 
