@@ -17,7 +17,7 @@ public enum SourcesMerge {
             case .success(let node): fragment = node
             }
         }
-        imported.document = merge(rooted(fragment, roots: paths), into: imported.document)
+        imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merge(rooted(fragment, roots: paths), into: imported.document)))
         // Recorded so the loaded flow knows its classes are the code's: an imported segue's
         // action no class declares is then stale (undeclared-segue-action), not unknown.
         if imported.document["sources"] == nil, case .object(var top) = imported.document.value {
@@ -46,6 +46,7 @@ public enum SourcesMerge {
             set(&top, "protocols", JSONNode(.object(members(document["protocols"]) + members(p).filter { m in !members(document["protocols"]).contains { $0.key == m.key } }), at: p.position))
         }
         if document["launch"] == nil, let l = fragment["launch"] { set(&top, "launch", l) }
+        if document["destinations"] == nil, let d = fragment["destinations"] { set(&top, "destinations", d) }
         if case .array(let notes)? = fragment["notes"]?.value, !notes.isEmpty {
             var all: [JSONNode] = []
             if case .array(let existing)? = document["notes"]?.value { all = existing }

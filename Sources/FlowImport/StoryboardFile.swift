@@ -10,6 +10,10 @@ struct StoryboardFile {
     var scenes: [StoryboardScene] = []
     /// A XIB's File's Owner class when it is a view controller's nib.
     var nibOwner: String?
+    /// The File's Owner's `customModule`: the app's module when no storyboard names it.
+    var nibOwnerModule: String?
+    /// A nib's controls whose `@IBAction` goes to the File's Owner: selector → control name.
+    var nibActionControls: [String: String] = [:]
 }
 
 struct StoryboardScene {
@@ -36,6 +40,10 @@ struct StoryboardScene {
     /// prototypes by name).
     var controlOrigins: [String: StoryboardOrigin] = [:]
     var cellOrigins: [String: StoryboardOrigin] = [:]
+    /// Controls whose `@IBAction` (`<action selector="logIn:" destination=VC>`) goes to the
+    /// view controller: selector → control name. They become controls only when the Swift
+    /// sources say what the action does (`SourcesMerge`).
+    var actionControls: [String: String] = [:]
 }
 
 struct StoryboardSegue {

@@ -19,6 +19,9 @@ public struct ImportedDocument: Sendable {
     /// Scene id → its storyboard element; segue index → its `<segue>` element.
     public var sceneOrigins: [String: StoryboardOrigin]
     public var segueOrigins: [StoryboardOrigin]
+    /// Scene id → its controls' `@IBAction` selectors → control names, for the sources'
+    /// code actions to get their `control:` triggers.
+    public var actionControls: [String: [String: String]] = [:]
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -85,6 +88,7 @@ private struct Mapper {
     var taken: Set<String> = []
     var scenes: [(String, J)] = []
     var sceneOrigins: [String: StoryboardOrigin] = [:]
+    var actionControls: [String: [String: String]] = [:]
     var segues: [J] = []
     var segueOrigins: [StoryboardOrigin] = []
     /// Declared classes: name → (superclass, notes, first origin).
@@ -144,7 +148,7 @@ private struct Mapper {
         }
         top.append(("scenes", JMembers(scenes).json))
         if !segues.isEmpty { top.append(("segues", .array(segues))) }
-        return .success(ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins))
+        return .success(ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins, actionControls: actionControls))
     }
 
     // MARK: Scenes
@@ -290,6 +294,7 @@ private struct Mapper {
         m.add(notes: notes)
         scenes.append((id, .at(s.origin.line, m.json)))
         sceneOrigins[id] = s.origin
+        if !s.actionControls.isEmpty { actionControls[id] = s.actionControls }
     }
 
     /// The scene's element, with those of its controls and cells that hold segues.
@@ -322,6 +327,7 @@ private struct Mapper {
 
     mutating func addNib(_ nib: StoryboardFile) {
         guard let owner = nib.nibOwner else { return }
+        if let m = nib.nibOwnerModule, !modules.contains(m) { modules.append(m) }
         let id = Naming.unique(Naming.sceneName(fromClass: owner) + "Nib", &taken)
         if !UIKitClass.isKnown(owner) && classes[owner] == nil {
             classes[owner] = ("UIViewController", ["the File's Owner of \(nib.name).xib; superclass assumed; import the Swift sources for the class's code"])
@@ -330,6 +336,7 @@ private struct Mapper {
         let origin = StoryboardOrigin(file: nib.file, line: 1, xmlID: "-1")
         scenes.append((id, JMembers([("class", .string(owner)), ("nib", .string(nib.name)), ("storyboard", origin.json)]).json))
         sceneOrigins[id] = origin
+        if !nib.nibActionControls.isEmpty { actionControls[id] = nib.nibActionControls }
     }
 
     // MARK: Segues

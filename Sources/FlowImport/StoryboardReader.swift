@@ -42,6 +42,8 @@ enum StoryboardReader {
             }
         } else {
             sb.nibOwner = nibOwner(root)
+            sb.nibOwnerModule = root.child("objects")?.children.first { $0.named("placeholder") && $0["placeholderIdentifier"] == "IBFilesOwner" }?["customModule"]
+            if sb.nibOwner != nil, let objects = root.child("objects") { sb.nibActionControls = actionControls(in: objects.children, target: "-1") }
         }
         return .success(sb)
     }
@@ -182,6 +184,10 @@ enum StoryboardReader {
                     holder: holder, origin: StoryboardOrigin(file: file, line: e.line, xmlID: segueID)))
             }
         }
+        // A control with a segue keeps the segue's name for its action too.
+        for (selector, n) in actionControls(in: [vc] + others, target: xmlID) {
+            s.actionControls[selector] = n
+        }
         return s
     }
 
@@ -190,6 +196,28 @@ enum StoryboardReader {
             if let c = candidate, !c.isEmpty { return Naming.word(c) }
         }
         return "cell"
+    }
+
+    /// Controls whose `@IBAction` is sent to `target` (the view controller's XML id, or a nib's
+    /// File's Owner `-1`): selector → control name, the first control for each selector.
+    static func actionControls(in roots: [XMLElement], target: String) -> [String: String] {
+        var out: [String: String] = [:]
+        var used: Set<String> = []
+        func visit(_ e: XMLElement) {
+            if e.named("action"), e["destination"] == target, let selector = e["selector"], out[selector] == nil,
+               let conn = e.parent, conn.named("connections"), let control = conn.parent {
+                var n = controlName(control, outlet: nil)
+                var k = 2
+                while used.contains(n) { n = controlName(control, outlet: nil) + "\(k)"; k += 1 }
+                used.insert(n)
+                out[selector] = n
+            }
+        }
+        for r in roots {
+            visit(r)
+            r.forEachDescendant(visit)
+        }
+        return out
     }
 
     /// For `tap`: userLabel, accessibility identifier, title, system item, outlet, image, XML id.

@@ -204,8 +204,20 @@ public struct PrepareCase: Hashable, Sendable {
 /// A plain method that injects: assigns its argument, or switches on a typed destination.
 public struct Method: Hashable, Sendable {
     public struct Case: Hashable, Sendable {
+        public init(name: String, set: [Assignment]) {
+            self.name = name
+            self.set = set
+        }
+
         public var name: String
         public var set: [Assignment]
+    }
+
+    public init(name: String, sets: [String], cases: [Case], origin: Origin) {
+        self.name = name
+        self.sets = sets
+        self.cases = cases
+        self.origin = origin
     }
 
     public var name: String

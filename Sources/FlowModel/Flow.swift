@@ -117,10 +117,23 @@ public struct ProtocolDecl: Hashable, Sendable {
 /// Seed 002's `StoryboardDestination`: cases with associated values, each mapped to a segue identifier.
 public struct DestinationEnum: Hashable, Sendable {
     public struct Case: Hashable, Sendable {
+        public init(name: String, values: [String], segue: String?, origin: Origin) {
+            self.name = name
+            self.values = values
+            self.segue = segue
+            self.origin = origin
+        }
+
         public var name: String
         public var values: [String]
         public var segue: String?
         public var origin: Origin
+    }
+
+    public init(name: String, cases: [Case], origin: Origin) {
+        self.name = name
+        self.cases = cases
+        self.origin = origin
     }
 
     public var name: String

@@ -201,6 +201,7 @@ struct ClassReader {
             decl.shouldPerform = r.read()
             notes += r.notes
         default:
+            if let m = injectingMethod(f, file), !decl.methods.contains(where: { $0.name == m.name }) { decl.methods.append(m) }
             var r = CodeActionReader(owner: self, function: f, file: file)
             if f.attributes.has("IBAction") || swiftName == "tableView(_:didSelectRowAt:)" || swiftName == "collectionView(_:didSelectItemAt:)" {
                 if let a = r.read() { addAction(a, f, file) }

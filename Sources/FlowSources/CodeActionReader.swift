@@ -70,6 +70,17 @@ struct CodeActionReader {
         let onSelf = !callee.contains(".") || callee.hasPrefix("self.")
         let onNavigation = callee.hasPrefix("navigationController") || callee.hasPrefix("self.navigationController")
         let labels = call.arguments.map { $0.label?.text ?? "_" }
+        if onSelf, let performer = owner.decls.performers[method + "(" + labels.map { $0 + ":" }.joined() + ")"] {
+            // Seed 002: a typed destination, performed through the method that maps it to a segue.
+            guard let (name, values) = performer.destination(of: call, owner.decls) else {
+                note(call, "typed destination not read: \(call.trimmedDescription)")
+                return nil
+            }
+            var a = make(.performSegue, call)
+            a.destination = name
+            a.values = values.map { Assignment(name: $0.0, expression: locals.text($0.1), origin: file.location(of: $0.1).origin) }
+            return a
+        }
         switch (method, labels.first) {
         case ("performSegue", "withIdentifier"), ("perform", "segue"):
             guard onSelf, let idExpr = call.arguments.first?.expression else { return nil }
@@ -82,7 +93,8 @@ struct CodeActionReader {
             a.segue = id
             if let s = call.arguments.first(where: { $0.label?.text == "sender" }) {
                 let text = locals.text(s.expression)
-                a.sender = text == "nil" ? nil : text
+                // `sender: nil` is a nil sender (no Box reaches prepare); the flow's default is `self`.
+                a.sender = text == "self" ? nil : text
             }
             return a
         case ("present", "_") where onSelf, ("pushViewController", "_") where onNavigation,
@@ -111,7 +123,7 @@ struct CodeActionReader {
     private mutating func built(_ e: ExprSyntax) -> (String, String?, [Assignment])? {
         var expr = e.unwrapped
         if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            guard let decl = declaration(of: name), let value = decl.initializer?.value else { return nil }
+            guard let value = declaration(of: name)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
         }
         if let (base, type) = Sequence.cast(expr) {
@@ -130,11 +142,25 @@ struct CodeActionReader {
         guard owner.decls.classParts[callee] != nil else { return nil }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let initializer = labels.isEmpty ? nil : "init(" + labels.map { $0 + ":" }.joined() + ")"
+        // `X(coder: archive)`: UIKit's own decoding initializer, whose argument is no dependency.
+        if initializer == "init(coder:)" { return (callee, initializer, []) }
         let mapping = initializer.map { owner.decls.parameterTargets(of: callee, initializer: $0) } ?? [:]
         let args = call.arguments.map { a in
             Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression), origin: file.location(of: a).origin)
         }
         return (callee, initializer, args)
+    }
+
+    /// `if let vc = X(coder: coder)` / `guard let vc = …`: the value a conditional binding gives the name.
+    private func binding(of name: String) -> ExprSyntax? {
+        guard let body = function.body else { return nil }
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let n) = token.tokenKind, n == name,
+                  let b = token.parent?.parent?.as(OptionalBindingConditionSyntax.self) ?? token.parent?.as(OptionalBindingConditionSyntax.self),
+                  let value = b.initializer?.value else { continue }
+            return value
+        }
+        return nil
     }
 
     private func declaration(of name: String) -> PatternBindingSyntax? {

@@ -1,3 +1,4 @@
+import FlowModel
 import SwiftParser
 import SwiftSyntax
 
@@ -38,6 +39,11 @@ struct Declarations {
     var rawValues: [String: String] = [:]
     /// Every top-level or nested type name declared (structs, enums, classes), to tell app types from others.
     var typeNames: Set<String> = []
+    /// Enums whose cases carry values, and of them the typed destinations (seed 002), filled
+    /// by `DestinationReader` once every file is in.
+    var associatedEnums: [String: AssociatedEnum] = [:]
+    var destinations: [String: DestinationEnum] = [:]
+    var performers: [String: DestinationPerformer] = [:]
 
     mutating func add(_ file: ParsedFile) {
         let v = DeclarationVisitor(file: file)
@@ -50,6 +56,7 @@ struct Declarations {
         protocols.merge(v.protocols) { a, _ in a }
         rawValues.merge(v.rawValues) { a, _ in a }
         typeNames.formUnion(v.typeNames)
+        associatedEnums.merge(v.associatedEnums) { a, _ in a }
     }
 
     /// The declared superclass: the first inherited name of the class declaration itself, when it is a class.
@@ -68,6 +75,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     var protocols: [String: (objc: Bool, location: SwiftLocation)] = [:]
     var rawValues: [String: String] = [:]
     var typeNames: Set<String> = []
+    var associatedEnums: [String: AssociatedEnum] = [:]
     private var scope: [String] = []
 
     init(file: ParsedFile) {
@@ -122,6 +130,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
         let name = node.name.text
         typeNames.insert(name)
         scope.append(name)
+        if let e = AssociatedEnum.read(node, file) { associatedEnums[name] = e }
         let isString = inheritedNames(node.inheritanceClause).first == "String"
         let prefix = scope.joined(separator: ".")
         for member in node.memberBlock.members {

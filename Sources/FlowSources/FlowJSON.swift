@@ -9,6 +9,26 @@ public enum FlowJSON {
         w.open("{")
         let classNotes = Dictionary(grouping: facts.notes.filter { facts.classes[$0.subject] != nil }, by: \.subject)
         let otherNotes = facts.notes.filter { facts.classes[$0.subject] == nil }
+        if !facts.destinations.isEmpty {
+            w.key("destinations")
+            w.open("{")
+            for (name, d) in facts.destinations.sorted(by: { $0.key < $1.key }) {
+                w.key(name)
+                w.open("{")
+                w.key("cases")
+                w.open("{")
+                for c in d.cases {
+                    w.key(c.name)
+                    var fields: [String] = []
+                    if !c.values.isEmpty { fields.append("\"values\": [" + c.values.map(q).joined(separator: ", ") + "]") }
+                    if let s = c.segue { fields.append("\"segue\": \(q(s))") }
+                    w.inline("{ " + fields.joined(separator: ", ") + " }")
+                }
+                w.close("}")
+                w.close("}")
+            }
+            w.close("}")
+        }
         if !facts.protocols.isEmpty {
             w.key("protocols")
             w.open("{")
@@ -130,6 +150,19 @@ public enum FlowJSON {
             w.key("shouldPerform")
             w.inline("{ " + s.sorted(by: { $0.key < $1.key }).map { "\(q($0.key)): \(q($0.value.description))" }.joined(separator: ", ") + " }")
         }
+        if !c.methods.isEmpty {
+            w.key("methods")
+            w.open("{")
+            for m in c.methods {
+                w.key(m.name)
+                if m.cases.isEmpty {
+                    w.inline("{ \"sets\": [" + m.sets.map(q).joined(separator: ", ") + "] }")
+                } else {
+                    w.inline("{ \"cases\": { " + m.cases.map { "\(q($0.name)): { \"set\": \(assignments($0.set)) }" }.joined(separator: ", ") + " } }")
+                }
+            }
+            w.close("}")
+        }
         if !c.unwindActions.isEmpty {
             w.key("unwindActions")
             if c.unwindActions.allSatisfy({ c.unwindActionOrigins[$0] == nil }) {
@@ -152,6 +185,8 @@ public enum FlowJSON {
                 var fields = ["\"trigger\": \(q(a.trigger.description))", "\"do\": \(q(a.kind.rawValue))"]
                 if let s = a.segue { fields.append("\"segue\": \(q(s))") }
                 if let s = a.sender { fields.append("\"sender\": \(q(s))") }
+                if let d = a.destination { fields.append("\"destination\": \(q(d))") }
+                if !a.values.isEmpty { fields.append("\"values\": \(assignments(a.values))") }
                 if let cl = a.className { fields.append("\"class\": \(q(cl))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }

@@ -12,6 +12,8 @@ struct PrepareReader {
         var cast: String?
         /// Set when the value is known to be a navigation or tab bar controller.
         var container: ContainerKind?
+        /// `container.viewControllers`: its `[0]` is the root or first tab.
+        var childList = false
     }
 
     struct Context {
@@ -31,6 +33,9 @@ struct PrepareReader {
     let body: CodeBlockSyntax?
     var notes: [SourceNote] = []
     private var cases: [PrepareCase] = []
+    /// Variables reassigned to what the destination holds (`anyDestination = topVC`), read
+    /// after the branch that assigned them; see `reassign`.
+    private var reassigned: [String: Target] = [:]
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner.name
@@ -105,6 +110,13 @@ struct PrepareReader {
             return
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasPrefix("super.") { return }
+        // `window?.rootViewController = root`: the root itself, which LaunchReader reads.
+        if let (lhs, op, _) = Sequence.binary(e), op == "=", isBase(lhs) { return }
+        if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let name = lhs.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           let t = target(rhs, ctx) {
+            reassign(name, t, at: e)
+            return
+        }
         if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let m = lhs.as(MemberAccessExprSyntax.self),
            let base = m.base, let t = target(base, ctx) {
             let assignment = Assignment(name: m.declName.baseName.text, expression: ctx.locals.text(rhs), origin: file.location(of: e).origin)
@@ -126,6 +138,39 @@ struct PrepareReader {
             return
         }
         if mentionsDestination(e, ctx) { note(e, "statement not read: \(e.trimmedDescription)") }
+    }
+
+    /// A variable that follows the destination through containers, one conditional branch at a
+    /// time (seeds 002 and 004): `if let nav = v as? UINavigationController, let top =
+    /// nav.topViewController { v = top }`, or an `if`/`else` whose branches assign
+    /// `nav.viewControllers[0] as? P` and `root as? P`. Each unwrap step of a flow applies only
+    /// when the object is that container, so the branch that follows more containers stands for
+    /// both when the other's steps are a prefix of its own.
+    private mutating func reassign(_ name: String, _ t: Target, at node: some SyntaxProtocol) {
+        var new = t
+        new.container = nil
+        new.childList = false
+        guard let old = reassigned[name] else {
+            reassigned[name] = new
+            return
+        }
+        if old.cast == new.cast || old.cast == nil {
+            if new.unwrap.starts(with: old.unwrap) { reassigned[name] = new; return }
+            if old.unwrap.starts(with: new.unwrap), old.cast == new.cast { return }
+        }
+        note(node, "\(name) is assigned another destination on another path; the last one is read: \(node.trimmedDescription)")
+        reassigned[name] = new
+    }
+
+    /// `list.count > 0`, `!list.isEmpty` on a container's `viewControllers`: the guard of a
+    /// `[0]` that the unwrap step already makes conditional.
+    private func isChildListTest(_ e: ExprSyntax, _ ctx: Context) -> Bool {
+        let names = e.tokens(viewMode: .sourceAccurate).compactMap { t -> String? in
+            if case .identifier(let n) = t.tokenKind { return n }
+            return nil
+        }
+        guard let first = names.first, ctx.targets[first]?.childList == true else { return false }
+        return names.dropFirst().allSatisfy { $0 == "count" || $0 == "isEmpty" }
     }
 
     private func mentionsDestination(_ e: ExprSyntax, _ ctx: Context) -> Bool {
@@ -156,7 +201,7 @@ struct PrepareReader {
 
     private mutating func switchStatement(_ s: SwitchExprSyntax, _ ctx: Context) {
         let subject = s.subject.unwrapped.trimmedDescription
-        let isIdentifier = segueName.map { subject == "\($0).identifier" } ?? false
+        let isIdentifier = segueName.map { subject == "\($0).identifier" || Declarations.isTypedIdentifier(s.subject, segue: $0) } ?? false
         for element in s.cases {
             guard case .switchCase(let c) = element else { continue }
             switch c.label {
@@ -207,6 +252,8 @@ struct PrepareReader {
                         ctx.segue = id
                     } else if mentionsIdentifier(part) {
                         note(part, "segue identifier not read: \(part.trimmedDescription)")
+                    } else if isChildListTest(part, ctx) {
+                        continue
                     } else if mentionsDestination(part, ctx) {
                         note(part, "condition not read: \(part.trimmedDescription)")
                     }
@@ -214,7 +261,10 @@ struct PrepareReader {
             case .optionalBinding(let b):
                 guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
                 if let value = b.initializer?.value {
-                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = ctx.locals.text(value) }
+                    // `let box = sender as? Box<…>`: inside the branch, the name is the sender itself
+                    // (seed 002 hands it to `assignDependencies(_:)`, which switches on the box).
+                    let sender = Sequence.cast(value.unwrapped).map { $0.0.trimmedDescription == "sender" } ?? false
+                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = sender ? "sender" : ctx.locals.text(value) }
                 }
             default:
                 note(element, "condition not read: \(element.trimmedDescription)")
@@ -254,13 +304,13 @@ struct PrepareReader {
     func identifier(_ e: ExprSyntax?) -> String? {
         guard let e else { return nil }
         if let s = e.as(StringLiteralExprSyntax.self) { return s.literalText }
-        return decls.typedIdentifier(e)
+        return decls.typedIdentifier(e) ?? decls.nestedIdentifier(e, owner: owner)
     }
 
     /// What an expression holds, when it is the destination (followed through containers).
     private func target(_ e: ExprSyntax, _ ctx: Context) -> Target? {
         if isBase(e) { return Target() }
-        if let name = e.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { return ctx.targets[name] }
+        if let name = e.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { return reassigned[name] ?? ctx.targets[name] }
         if let (base, type) = Sequence.cast(e.unwrapped), var t = target(base, ctx) {
             if let kind = containerKind(type) {
                 t.container = kind
@@ -270,6 +320,17 @@ struct PrepareReader {
             return t
         }
         let u = e.unwrapped
+        if let m = u.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "viewControllers", let base = m.base,
+           var t = target(base, ctx), t.container != nil {
+            t.childList = true
+            return t
+        }
+        if let sub = u.as(SubscriptCallExprSyntax.self), sub.arguments.first?.expression.trimmedDescription == "0",
+           let list = sub.calledExpression.unwrapped.as(DeclReferenceExprSyntax.self), var t = target(ExprSyntax(list), ctx), t.childList {
+            t.unwrap.append(t.container == .tabBar ? .tabFirst : .navigationRoot)
+            t.childList = false
+            return t
+        }
         if let m = u.as(MemberAccessExprSyntax.self), let base = m.base, var t = target(base, ctx) {
             switch m.declName.baseName.text {
             case "topViewController", "visibleViewController":

@@ -56,6 +56,8 @@ public struct SourceFacts: Sendable {
     /// Protocols declared in the sources that a class of `classes` conforms to.
     public var protocols: [String: ProtocolDecl] = [:]
     public var launch = Launch()
+    /// Typed destination enums (seed 002) that a method maps to segue identifiers.
+    public var destinations: [String: DestinationEnum] = [:]
     public var notes: [SourceNote] = []
     /// Typed identifiers: `StoryboardSegue.Main.showSettings` → its raw value.
     public var rawValues: [String: String] = [:]

@@ -8,7 +8,12 @@ public enum SourceReader {
     public static func read(_ files: [SourceFile]) -> SourceFacts {
         var decls = Declarations()
         for f in files { decls.add(ParsedFile(f)) }
+        let typed = DestinationReader.read(decls)
+        decls.destinations = typed.destinations
+        decls.performers = typed.performers
         var facts = SourceFacts()
+        facts.destinations = typed.destinations
+        facts.notes += typed.notes
         facts.fileCount = files.count
         facts.rawValues = decls.rawValues
         facts.declaredClasses = Set(decls.classParts.keys.filter { name in decls.classParts[name]!.contains { !$0.isExtension } })

@@ -15,7 +15,7 @@ struct SeedAppTests {
             .map { "\($0["rule"] ?? "?") \($0["severity"] ?? "?")" }.sorted()
     }
 
-    @Test(arguments: ["segue-actions"])
+    @Test(arguments: ["segue-actions", "injectable", "typed-destinations", "xib-initializers", "protocol-injection"])
     func importingTheAppFindsWhatTheHandWrittenFlowFinds(_ seed: String) throws {
         let app = try findings(PackagePaths.flows.appendingPathComponent("apps/\(seed)").path)
         let handWritten = try findings(PackagePaths.flow("\(seed).json"))

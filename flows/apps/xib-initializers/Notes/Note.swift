@@ -1,0 +1,6 @@
+import Foundation
+
+struct Note: Codable {
+    let title: String
+    let contents: String
+}
