@@ -60,12 +60,48 @@ public enum Checker {
             origin = flow.segues[i].storyboard
         } else if path.hasPrefix("scenes.") {
             let id = path.dropFirst(7).prefix { $0 != "." && $0 != "[" }
-            origin = flow.scenes.first { $0.id == id }?.storyboard
+            if let scene = flow.scenes.first(where: { $0.id == id }) {
+                origin = scene.storyboard
+                // A control or a prototype: its own element.
+                let rest = path.dropFirst(7 + id.count)
+                if rest.hasPrefix(".controls["), let i = Int(rest.dropFirst(10).prefix { $0 != "]" }), scene.controls.indices.contains(i) {
+                    origin = scene.storyboardControls[scene.controls[i]] ?? origin
+                } else if rest.hasPrefix(".prototypes."), let p = scene.prototypes.first(where: { rest.dropFirst(12).hasPrefix($0.name) }) {
+                    origin = scene.storyboardCells[p.name] ?? origin
+                }
+            }
+        } else if path.hasPrefix("classes."), !flow.positionsInFile, flow.codeLocation(ofPath: path) == nil {
+            // An imported class whose code was not read: the first scene of that class.
+            let name = path.dropFirst(8).prefix { $0 != "." && $0 != "[" }
+            origin = flow.scenes.first { $0.className == name && $0.storyboard != nil }?.storyboard
         }
-        guard let origin else { return f }
+        guard let origin else {
+            // An imported flow has no file of its own: its folder, without a line.
+            guard !flow.positionsInFile else { return f }
+            var f = f
+            f.origin?.position = nil
+            return f
+        }
         var f = f
         f.file = origin.file
         f.origin?.position = SourcePosition(line: origin.line, column: 1)
+        return f
+    }
+
+    /// A finding about a part read from the Swift sources names the line the part was read from.
+    static func codeLocated(_ f: Finding, in flow: Flow) -> Finding {
+        guard f.code == nil, let path = f.origin?.path, var loc = flow.codeLocation(ofPath: path) else { return f }
+        // A trap names its own line (the read or assert in viewDidLoad): that line, in the
+        // file the part was read from, when the trap's file is that file.
+        if f.rule == Rules.trap {
+            let parts = f.message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            if parts.count > 2, let line = Int(parts[1]), let name = parts[0].split(separator: "/").last,
+               loc.file == name || loc.file.hasSuffix("/" + name) {
+                loc.line = line
+            }
+        }
+        var f = f
+        f.code = loc
         return f
     }
 
@@ -96,7 +132,7 @@ public enum Checker {
                 findings.append(f)
             }
         }
-        findings = findings.map { storyboardLocated($0, in: flow) }
+        findings = findings.map { codeLocated(storyboardLocated($0, in: flow), in: flow) }
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
                             findings: [], coverage: coverage)
         var used = Set<Int>()

@@ -182,7 +182,8 @@ struct Explorer {
     // Problems, deduplicated by rule and normalised message; the first one seen is kept.
     var problems: [Problem] = []
     var problemIndex: [String: Int] = [:]
-    var classByFile: [String: String] = [:]
+    /// Classes by their Swift file (several classes may share one), for a trap's location.
+    var classByFile: [String: [String]] = [:]
 
     struct Problem {
         var rule: Rule
@@ -214,9 +215,7 @@ struct Explorer {
         for (i, s) in flow.segues.enumerated() where s.kind == .relationship {
             if let d = s.destination { relationshipOf[s.source * flow.scenes.count + d] = i }
         }
-        for name in flow.classes.keys.sorted() where classByFile[flow.file(of: name)] == nil {
-            classByFile[flow.file(of: name)] = name
-        }
+        for name in flow.classes.keys.sorted() { classByFile[flow.file(of: name), default: []].append(name) }
         var chain = flow.segues.contains { $0.kind == .embed }
         for s in flow.scenes where flow.containerKind(of: s.className) != nil && (!s.controls.isEmpty || !s.rows.isEmpty) { chain = true }
         // On a pad both columns of a split view are on screen: the primary's list as well as

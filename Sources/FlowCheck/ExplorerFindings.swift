@@ -114,16 +114,16 @@ extension Explorer {
     /// its location (its viewDidLoad when that is where it trapped); for an unfound segue
     /// action, the segue naming it; otherwise the segue or code action the command triggered.
     func blame(_ rule: Rule, _ message: String, events: [Event], upTo n: Int, after: Simulator, before: Simulator?, command: Command?) -> Origin? {
-        if rule == Rules.trap, let location = message.split(separator: ":").first {
-            let file = String(location.split(separator: "/").last ?? location)
-            if let cls = classByFile[file], let decl = flow.classes[cls] {
-                let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
-                if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.className(of: id), of: cls),
-                   let v = decl.viewDidLoad {
-                    return v.origin
-                }
-                return decl.origin
+        if rule == Rules.trap, let (cls, line) = trappingClass(message), let decl = flow.classes[cls] {
+            let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
+            if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.className(of: id), of: cls),
+               let v = decl.viewDidLoad {
+                return v.origin
             }
+            if case .fatalError(_, let l)? = decl.initCoder, l == line, message.contains("Fatal error") {
+                return Origin(path: decl.origin.path + ".initCoder", position: decl.origin.position)
+            }
+            return decl.origin
         }
         if rule == Rules.unableToFindMethod || rule == Rules.segueActionReturnedNil, let selector = message.between(" ", "]")?.split(separator: " ").last {
             let named = flow.segues.filter { $0.action?.selector == String(selector) }
@@ -147,6 +147,28 @@ extension Explorer {
             break
         }
         return Self.origin(of: command, in: before, flow: flow)
+    }
+
+    /// The class whose file a trap's `Module/Folder/File.swift:LINE` names, and the line. The
+    /// flow's `file` may have folders (`Settings/X.swift`): the whole path after the module is
+    /// matched, so two files of one name in different folders are told apart.
+    func trappingClass(_ message: String) -> (String, Int?)? {
+        guard let location = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false).first else { return nil }
+        let parts = message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        let line = parts.count > 1 ? Int(parts[1]) : nil
+        let prefix = flow.module + "/"
+        let file = location.hasPrefix(prefix) ? String(location.dropFirst(prefix.count)) : String(location)
+        var names = classByFile[file]
+        // A flow whose module is not the one printed: the path after the first folder.
+        if names == nil, let slash = file.firstIndex(of: "/") { names = classByFile[String(file[file.index(after: slash)...])] }
+        guard let names, let first = names.first else { return nil }
+        // Of classes sharing the file, the one whose code is at the printed line.
+        let atLine = names.first { n in
+            guard let c = flow.classes[n], let line else { return false }
+            if case .fatalError(_, line)? = c.initCoder { return true }
+            return c.viewDidLoad?.line == line
+        }
+        return (atLine ?? first, line)
     }
 
     /// Of the segues naming one segue action, the one whose destination the command decoded: the

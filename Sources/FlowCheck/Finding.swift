@@ -24,6 +24,10 @@ public struct Finding: Hashable, Sendable {
     /// The flow file and the part of it the finding is about (JSON path and position).
     public var file: String
     public var origin: Origin?
+    /// The Swift line to change, when the finding is about code read from the app's sources
+    /// (a prepare case, a dependency, a segue action, init(coder:), viewDidLoad, an unwind
+    /// action): text and SARIF point there first, then at `location`.
+    public var code: CodeLocation?
     /// For exploration findings: the events from launch, shortest first found (nil for lints).
     public var path: [Step]?
     /// The lines the console shows (a crash's lines, UIKit's warning), and flownav's explanation.
@@ -53,6 +57,10 @@ public struct Finding: Hashable, Sendable {
         guard let p = origin?.position else { return file }
         return "\(file):\(p.line):\(p.column)"
     }
+
+    /// Where the finding points first: the Swift line to change, else its place in the flow or
+    /// storyboard.
+    public var primaryLocation: String { code?.description ?? location }
 
     /// Replaces every printed address (`0x600000c04200`) with `0x…`, so the same problem on two
     /// paths (different instances) is one finding.

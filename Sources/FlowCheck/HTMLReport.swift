@@ -85,7 +85,7 @@ public enum HTMLReport {
 
     static func finding(_ f: Finding, _ flow: Flow, draw: Draw, into out: inout String) {
         out += "<article class=\"finding \(f.severity)\">\n"
-        out += "<div class=\"where\"><span class=\"sev\">\(f.severity)</span> <code>\(html(f.location))</code>"
+        out += "<div class=\"where\"><span class=\"sev\">\(f.severity)</span> <code>\(html(f.primaryLocation))</code>"
         if let p = f.origin?.path, !p.isEmpty { out += " <code class=\"jsonpath\">\(html(p))</code>" }
         out += "</div>\n"
         out += "<pre class=\"message\">\(html(f.message))</pre>\n"

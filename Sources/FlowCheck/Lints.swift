@@ -94,12 +94,14 @@ struct Linter {
         }.map(\.element)
     }
 
-    private mutating func add(_ rule: Rule, _ message: String, hint: String, at origin: Origin?) {
-        add(rule, rule.severity, message, hint: hint, at: origin)
+    private mutating func add(_ rule: Rule, _ message: String, hint: String, at origin: Origin?, code: CodeLocation? = nil) {
+        add(rule, rule.severity, message, hint: hint, at: origin, code: code)
     }
 
-    private mutating func add(_ rule: Rule, _ severity: Severity, _ message: String, hint: String, at origin: Origin?) {
-        let f = Finding(rule: rule, severity: severity, message: message, hint: hint, file: flow.file, origin: origin)
+    /// `code`: the Swift line to change when it is not the one of the part at `origin`.
+    private mutating func add(_ rule: Rule, _ severity: Severity, _ message: String, hint: String, at origin: Origin?, code: CodeLocation? = nil) {
+        var f = Finding(rule: rule, severity: severity, message: message, hint: hint, file: flow.file, origin: origin)
+        f.code = code
         if seen.insert(f.key + "\u{0}" + (origin?.path ?? "")).inserted { findings.append(f) }
     }
 
@@ -265,7 +267,8 @@ struct Linter {
                         ? "when the segue is performed from code with no row selected (\(c))"
                         : "when \(c) holds"
                     trapCheck(d.scene, "\(target).\(action.swiftName) returns nil \(when), and UIKit falls back to init(coder:)", severity, at: at,
-                              hint: "return a view controller on every path (or never perform the segue when \(c) holds)")
+                              hint: "return a view controller on every path (or never perform the segue when \(c) holds)",
+                              code: flow.codeLocation(ofPath: action.origin.path))
                 }
                 let returns = action.returns ?? sceneClass
                 if (action.initializer ?? "init(coder:)") == "init(coder:)", let trap = trapText(returns) {
@@ -307,11 +310,17 @@ struct Linter {
         }
     }
 
-    private mutating func trapCheck(_ s: Int, _ why: String, _ severity: Severity, at origin: Origin, hint: String) {
+    /// `code`: the Swift line to change; by default the `fatalError` of the class's init(coder:).
+    private mutating func trapCheck(_ s: Int, _ why: String, _ severity: Severity, at origin: Origin, hint: String, code: CodeLocation? = nil) {
         guard flow.scenes[s].nib == nil, let trap = trapText(flow.scenes[s].className) else { return }
         add(Rules.initCoderTrapReachable, severity,
             "\(scene(s)) (\(flow.scenes[s].className)) traps in init(coder:) (\(trap)); \(why)",
-            hint: hint, at: origin)
+            hint: hint, at: origin, code: code ?? initCoderLocation(flow.scenes[s].className))
+    }
+
+    /// Where the `fatalError` of a class's init(coder:) (its own, or the superclass's it inherits) was read.
+    private func initCoderLocation(_ className: String) -> CodeLocation? {
+        flow.initCoder(of: className).1.flatMap { flow.codeLocation(ofPath: $0.origin.path + ".initCoder") }
     }
 
     /// Code that builds a view controller with init(coder:) (seed 003's leftover

@@ -20,8 +20,9 @@ public enum ReportFormat {
                 var lines = f.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 let first = lines.removeFirst()
                 let path = f.origin.map { $0.path.isEmpty ? "" : "\($0.path): " } ?? ""
-                out += "  \(f.location): \(f.severity): \(path)\(first)\n"
+                out += "  \(f.primaryLocation): \(f.severity): \(path)\(first)\n"
                 for l in lines { out += "    \(l)\n" }
+                if f.code != nil, f.origin?.position != nil { out += "    \(placeName(f)): \(f.location)\n" }
                 if let steps = f.path {
                     out += "    path: " + (steps.isEmpty ? "(at launch)" : steps.map(\.text).joined(separator: "; ")) + "\n"
                 }
@@ -35,7 +36,7 @@ public enum ReportFormat {
                 let f = s.finding
                 let first = f.message.split(separator: "\n").first.map(String.init) ?? ""
                 let path = f.origin.map { $0.path.isEmpty ? "" : "\($0.path): " } ?? ""
-                out += "  \(f.location): \(f.severity): \(f.rule.id): \(path)\(first)\n"
+                out += "  \(f.primaryLocation): \(f.severity): \(f.rule.id): \(path)\(first)\n"
                 out += "    reason: \(s.suppression.reason) (\(s.suppression.origin.path))\n"
             }
         }
@@ -58,6 +59,11 @@ public enum ReportFormat {
             out += coverageText(c)
         }
         return out
+    }
+
+    /// What a finding's `location` is, beside its Swift line: a storyboard element or a part of the flow file.
+    static func placeName(_ f: Finding) -> String {
+        f.file.hasSuffix(".storyboard") || f.file.hasSuffix(".xib") ? "storyboard" : "flow"
     }
 
     static func coverageText(_ c: Coverage) -> String {
@@ -209,6 +215,13 @@ public enum ReportFormat {
             w.field("column", p.column)
         }
         if let path = f.origin?.path { w.field("jsonPath", path) }
+        if let c = f.code {
+            w.key("swift")
+            w.object {
+                w.field("file", c.file)
+                w.field("line", c.line)
+            }
+        }
         if let d = f.device {
             w.field("device", d.rawValue)
             if f.deviceOnly { w.field("deviceOnly", true) }
@@ -283,26 +296,40 @@ public enum ReportFormat {
                                         if let steps = f.path, !steps.isEmpty { text += "\nPath: " + steps.map(\.text).joined(separator: "; ") }
                                         if f.deviceOnly, let d = f.device { text += "\nDevice: \(d.rawValue) only" }
                                         text += "\nFix: " + f.hint
+                                        // SARIF's embedded link to the related location, which viewers show as a link.
+                                        if f.code != nil, f.origin?.position != nil {
+                                            text += "\nSee [\(placeName(f) == "storyboard" ? "the storyboard element" : "the flow's entry")](1)."
+                                        }
                                         w.field("text", text)
                                     }
+                                    // Code scanning annotates the primary location: for a finding about
+                                    // code, the Swift line to change; the storyboard element or flow
+                                    // entry it concerns is a related location.
                                     w.key("locations")
                                     w.array {
                                         w.object {
-                                            w.key("physicalLocation")
-                                            w.object {
-                                                w.key("artifactLocation")
-                                                w.object { w.field("uri", uri(f.file)) }
-                                                if let p = f.origin?.position {
+                                            if let c = f.code {
+                                                w.key("physicalLocation")
+                                                w.object {
+                                                    w.key("artifactLocation")
+                                                    w.object { w.field("uri", uri(c.file)) }
                                                     w.key("region")
-                                                    w.object {
-                                                        w.field("startLine", p.line)
-                                                        w.field("startColumn", p.column)
-                                                    }
+                                                    w.object { w.field("startLine", c.line) }
                                                 }
+                                                logical(f, w)
+                                            } else {
+                                                flowLocation(f, w)
                                             }
-                                            if let path = f.origin?.path, !path.isEmpty {
-                                                w.key("logicalLocations")
-                                                w.array { w.object { w.field("fullyQualifiedName", path) } }
+                                        }
+                                    }
+                                    if f.code != nil, f.origin?.position != nil {
+                                        w.key("relatedLocations")
+                                        w.array {
+                                            w.object {
+                                                w.field("id", 1)
+                                                flowLocation(f, w)
+                                                w.key("message")
+                                                w.object { w.field("text", placeName(f) == "storyboard" ? "the storyboard element" : "the flow's entry") }
                                             }
                                         }
                                     }
@@ -331,6 +358,30 @@ public enum ReportFormat {
             }
         }
         return w.text + "\n"
+    }
+
+    /// The finding's place in the flow file or storyboard, as a SARIF location's members.
+    static func flowLocation(_ f: Finding, _ w: JSONWriter) {
+        w.key("physicalLocation")
+        w.object {
+            w.key("artifactLocation")
+            w.object { w.field("uri", uri(f.file)) }
+            if let p = f.origin?.position {
+                w.key("region")
+                w.object {
+                    w.field("startLine", p.line)
+                    w.field("startColumn", p.column)
+                }
+            }
+        }
+        logical(f, w)
+    }
+
+    static func logical(_ f: Finding, _ w: JSONWriter) {
+        if let path = f.origin?.path, !path.isEmpty {
+            w.key("logicalLocations")
+            w.array { w.object { w.field("fullyQualifiedName", path) } }
+        }
     }
 
     /// `segue-action-on-container` → `SegueActionOnContainer`.

@@ -119,12 +119,14 @@ final class FlowIndex: Sendable {
         let uses: [(name: String, dependency: Dependency?)]
         let asserts: [String]
         let line: Int?
+        let lines: [String: Int]
         let file: String
 
         init(_ v: ViewDidLoad, file: String, dependencies: [String: Dependency]) {
             uses = v.uses.map { ($0, dependencies[$0]) }
             asserts = v.asserts
             line = v.line
+            lines = v.lines
             self.file = file
         }
     }
@@ -161,7 +163,8 @@ final class FlowIndex: Sendable {
             let initializer = action.initializer ?? "init(coder:)"
             self.initializer = initializer
             isInitCoder = initializer == "init(coder:)"
-            provenance = "\(action.swiftName) through \(initializer)"
+            // `inspect` names the Swift line that set the value, when the flow has it.
+            provenance = "\(action.swiftName) through \(initializer)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
             if isInitCoder {
                 callsSuperCoder = true
                 slots = nil

@@ -129,7 +129,10 @@ extension Simulator {
                 preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:139"]))
         }
         // Assignments after the initializer (`controller?.delegate = self`), before returning.
-        for a in action.set { setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: "\(action.swiftName) after \(initName)") }
+        for a in action.set {
+            let by = "\(action.swiftName) after \(initName)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
+            setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: by)
+        }
         if !returned.lineage.contains(sceneClass) {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",

@@ -20,12 +20,12 @@ extension Simulator {
         let cls = info(of: id)
         guard cls.hasViewDidLoad, let v = cls.viewDidLoad else { return }
         // Made only for a trap: most loads read nothing nil.
-        func loc() -> String { location(file: v.file, line: v.line) }
+        func loc(_ name: String) -> String { location(file: v.file, line: v.lines[name] ?? v.line) }
         for name in v.asserts {
             let slot = state.slot(name, of: id).map { state.slots[$0] }
             if slot?.value == nil {
                 emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(slot?.provenance == "not set" ? "never set" : "set to nil")"))
-                throw CrashSignal(crash: .trap(location: loc(), kind: "Assertion failed", message: ""))
+                throw CrashSignal(crash: .trap(location: loc(name), kind: "Assertion failed", message: ""))
             }
         }
         for (name, dependency) in v.uses {
@@ -36,7 +36,7 @@ extension Simulator {
             case .implicitlyUnwrapped:
                 let how = slot.map { $0.provenance == "not set" ? "which was never set" : "which was set to nil by \($0.provenance)" } ?? "which was never set"
                 emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, \(how)"))
-                throw CrashSignal(crash: .trap(location: loc(), kind: "Fatal error", message: Self.nilUnwrap))
+                throw CrashSignal(crash: .trap(location: loc(name), kind: "Fatal error", message: Self.nilUnwrap))
             case .optional:
                 emit(.note("viewDidLoad() reads \(name), which is nil (\(slot?.provenance ?? "not set"))"))
             case .initializer, .property:

@@ -109,12 +109,14 @@ extension Simulator {
                 return
             }
         }
+        // `inspect` names the Swift line of the case that set a value, when the flow has it.
+        let setter = flow.codeLocations.isEmpty ? caller : flow.codeLocations[c.origin.path].map { "\(caller) (\($0))" } ?? caller
         for a in c.set {
             // `dest.x = self.x` with the destination's x Optional (`T!` or `T?`) copies a nil;
             // only a non-optional destination property makes Swift unwrap it here.
             let optionalTarget = info(of: target).dependencyByName[a.name].map { $0.injection == .implicitlyUnwrapped || $0.injection == .optional } ?? false
             let value = try evaluate(a.expression, in: scope, copiesNil: optionalTarget)
-            setDependency(a.name, of: target, to: value, by: value == nil && optionalTarget && a.expression != "nil" ? "\(caller), which copied nil from \(a.expression)" : caller)
+            setDependency(a.name, of: target, to: value, by: value == nil && optionalTarget && a.expression != "nil" ? "\(setter), which copied nil from \(a.expression)" : setter)
         }
         if let call = c.call, let method = info(of: target).methods[call] {
             // A method that switches on a typed destination takes a `Box`; seed 002's prepare

@@ -194,6 +194,15 @@ private struct Merger {
                 if let j = members.firstIndex(where: { $0.key == om.key }) {
                     if Self.mapMembers.contains(om.key) {
                         members[j].value = overlay(members[j].value, om.value)
+                    } else if om.key == "unwindActions", case .object(var a) = members[j].value.value {
+                        // The reader's form keeps each action's Swift line: the flow's names are added to it.
+                        let added: [JSONNode.Member] = switch om.value.value {
+                        case .array(let b): b.compactMap { n in string(n).map { JSONNode.Member($0, JSONNode(.object([]), at: n.position)) } }
+                        case .object(let b): b
+                        default: []
+                        }
+                        for n in added where !a.contains(where: { $0.key == n.key }) { a.append(n) }
+                        members[j].value = JSONNode(.object(a), at: om.value.position)
                     } else if Self.unionMembers.contains(om.key), case .array(let a) = members[j].value.value, case .array(let b) = om.value.value {
                         let seen = Set(a.compactMap { string($0) })
                         members[j].value = JSONNode(.array(a + b.filter { !seen.contains(string($0) ?? "\u{0}") }), at: om.value.position)

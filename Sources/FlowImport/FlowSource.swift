@@ -90,10 +90,13 @@ public enum FlowSource {
     /// An imported document, decoded and validated; every message about an imported scene or
     /// segue points at its storyboard element.
     public static func load(imported: ImportedDocument, file: String) -> Result<LoadedFlow, FlowLoadError> {
-        let origins = Provenance(scenes: imported.sceneOrigins, segues: imported.segueOrigins)
+        // No hand-written entry here: what is wrong in a class read from Swift is at its Swift line.
+        var origins = Provenance(scenes: imported.sceneOrigins, segues: imported.segueOrigins)
+        origins.code = Provenance.codeLocations(in: imported.document)
         switch FlowLoader.load(root: imported.document, file: file) {
         case .success(var loaded):
             loaded.warnings = imported.warnings + loaded.warnings.map(origins.relocate)
+            loaded.flow.positionsInFile = false
             return .success(loaded)
         case .failure(var e):
             e.diagnostics = imported.warnings + e.diagnostics.map(origins.relocate)
@@ -174,6 +177,8 @@ public enum FlowSource {
 struct Provenance {
     var scenes: [String: StoryboardOrigin]
     var segues: [StoryboardOrigin?]
+    /// The `at` of classes and launch, by JSON path, for a document that is all imported.
+    var code: [String: CodeLocation] = [:]
 
     init(scenes: [String: StoryboardOrigin], segues: [StoryboardOrigin?]) {
         self.scenes = scenes
@@ -193,7 +198,39 @@ struct Provenance {
         return nil
     }
 
+    /// Every `"at"` under `classes` and `launch`, by the JSON path of the object holding it.
+    static func codeLocations(in document: JSONNode) -> [String: CodeLocation] {
+        var out: [String: CodeLocation] = [:]
+        func walk(_ node: JSONNode, _ path: String) {
+            switch node.value {
+            case .object(let ms):
+                for m in ms {
+                    if m.key == "at", case .string(let text) = m.value.value, let loc = CodeLocation(text) { out[path] = loc }
+                    walk(m.value, JSONPath.member(path, m.key))
+                }
+            case .array(let items):
+                for (i, item) in items.enumerated() { walk(item, JSONPath.index(path, i)) }
+            default:
+                break
+            }
+        }
+        for key in ["classes", "launch"] { if let n = document[key] { walk(n, key) } }
+        return out
+    }
+
     func relocate(_ d: Diagnostic) -> Diagnostic {
+        if !code.isEmpty {
+            var best: (String, CodeLocation)?
+            for (k, loc) in code where d.path == k || d.path.hasPrefix(k + ".") || d.path.hasPrefix(k + "[") {
+                if best == nil || k.count > best!.0.count { best = (k, loc) }
+            }
+            if let (_, loc) = best {
+                var d = d
+                d.file = loc.file
+                d.position = SourcePosition(line: loc.line, column: 1)
+                return d
+            }
+        }
         guard let o = origin(ofPath: d.path) else { return d }
         var d = d
         d.file = o.file

@@ -17,7 +17,7 @@ public enum SourcesMerge {
             case .success(let node): fragment = node
             }
         }
-        imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merge(fragment, into: imported.document)))
+        imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merge(rooted(fragment, roots: paths), into: imported.document)))
         // Recorded so the loaded flow knows its classes are the code's: an imported segue's
         // action no class declares is then stale (undeclared-segue-action), not unknown.
         if imported.document["sources"] == nil, case .object(var top) = imported.document.value {
@@ -68,6 +68,44 @@ public enum SourcesMerge {
             set(&top, "segues", JSONNode(.array(cleaned), at: document["segues"]!.position))
         }
         return JSONNode(.object(top), at: document.position)
+    }
+
+    /// The reader names a Swift file relative to the folder it was found under; the flow names
+    /// it as the user reaches it (relative to the working directory), as it names storyboards,
+    /// so that a finding's Swift line opens in an editor and SARIF viewers find it in the
+    /// repository. Only the `at` of classes and launch are paths.
+    static func rooted(_ fragment: JSONNode, roots: [String]) -> JSONNode {
+        let folders = roots.filter { AppFolder.isFolder($0) }
+        guard !folders.isEmpty, case .object(var top) = fragment.value else { return fragment }
+        func walk(_ node: JSONNode) -> JSONNode {
+            switch node.value {
+            case .object(let ms):
+                return JSONNode(.object(ms.map { m in
+                    if m.key == "at", case .string(let text) = m.value.value, let loc = CodeLocation(text) {
+                        let file = rootedPath(loc.file, folders: folders, files: roots)
+                        return JSONNode.Member(m.key, JSONNode(.string("\(file):\(loc.line)"), at: m.value.position))
+                    }
+                    return JSONNode.Member(m.key, walk(m.value))
+                }), at: node.position)
+            case .array(let items):
+                return JSONNode(.array(items.map(walk)), at: node.position)
+            default:
+                return node
+            }
+        }
+        for i in top.indices where top[i].key == "classes" || top[i].key == "launch" { top[i].value = walk(top[i].value) }
+        return JSONNode(.object(top), at: fragment.position)
+    }
+
+    static func rootedPath(_ relative: String, folders: [String], files: [String]) -> String {
+        if relative.hasPrefix("/") || files.contains(relative) { return relative }
+        func join(_ folder: String) -> String {
+            var f = folder
+            while f.count > 1 && f.hasSuffix("/") { f.removeLast() }
+            return f == "." ? relative : f + "/" + relative
+        }
+        if folders.count == 1 { return join(folders[0]) }
+        return folders.lazy.map(join).first { FileBytes.exists($0) } ?? relative
     }
 
     private static func members(_ node: JSONNode?) -> [JSONNode.Member] {

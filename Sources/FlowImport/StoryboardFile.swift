@@ -36,6 +36,10 @@ struct StoryboardScene {
     var segues: [StoryboardSegue] = []
     /// Controls holding segues, by name, in file order.
     var controls: [String] = []
+    /// The elements of the controls and of the cells holding segues (static cells by `cell:S:R`,
+    /// prototypes by name).
+    var controlOrigins: [String: StoryboardOrigin] = [:]
+    var cellOrigins: [String: StoryboardOrigin] = [:]
     /// Controls whose `@IBAction` (`<action selector="logIn:" destination=VC>`) goes to the
     /// view controller: selector → control name. They become controls only when the Swift
     /// sources say what the action does (`SourcesMerge`).

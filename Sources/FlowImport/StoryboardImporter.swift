@@ -290,11 +290,23 @@ private struct Mapper {
             controls.append(String(t))
         }
         if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }
-        m.append(("storyboard", s.origin.json))
+        m.append(("storyboard", storyboardJSON(s)))
         m.add(notes: notes)
         scenes.append((id, .at(s.origin.line, m.json)))
         sceneOrigins[id] = s.origin
         if !s.actionControls.isEmpty { actionControls[id] = s.actionControls }
+    }
+
+    /// The scene's element, with those of its controls and cells that hold segues.
+    func storyboardJSON(_ s: StoryboardScene) -> J {
+        var m = JMembers([("file", .string(s.origin.file)), ("line", .int(s.origin.line)), ("id", .string(s.origin.xmlID))])
+        func elements(_ names: [String], _ origins: [String: StoryboardOrigin]) -> J {
+            JMembers(names.compactMap { n in origins[n].map { (n, JMembers([("line", .int($0.line)), ("id", .string($0.xmlID))]).json) } }).json
+        }
+        let controls = s.controls.filter { s.controlOrigins[$0] != nil }
+        if !controls.isEmpty { m.append(("controls", elements(controls, s.controlOrigins))) }
+        if !s.cellOrigins.isEmpty { m.append(("cells", elements(s.cellOrigins.keys.sorted(), s.cellOrigins))) }
+        return m.json
     }
 
     /// Static tables: their sections. Prototype tables: one row per prototype (row i shows

@@ -132,16 +132,24 @@ enum StoryboardReader {
                 // commit/preview) belong to their parent segue.
                 guard e["reference"] == nil, e["key"] == nil else { return }
                 var holder: StoryboardSegue.Holder
+                func cell(_ key: String) {
+                    if s.cellOrigins[key] == nil {
+                        s.cellOrigins[key] = StoryboardOrigin(file: file, line: holderElement.line, xmlID: holderElement["id"] ?? "")
+                    }
+                }
                 if holderElement.node == vc.node {
                     holder = .viewController
                 } else if holderElement.named("tableViewCell") {
                     if let id = holderElement["id"], let (sec, row) = staticCells[id] {
                         holder = .staticCell(section: sec, row: row)
+                        cell("cell:\(sec):\(row)")
                     } else {
                         holder = .prototype(prototypeName(holderElement))
+                        cell(prototypeName(holderElement))
                     }
                 } else if holderElement.named("collectionViewCell") {
                     holder = .collectionCell(prototypeName(holderElement))
+                    cell(prototypeName(holderElement))
                 } else if holderElement.named("containerView") {
                     holder = .container
                 } else {
@@ -158,6 +166,7 @@ enum StoryboardReader {
                         usedControlNames.insert(n)
                         controlNames[id] = n
                         s.controls.append(n)
+                        s.controlOrigins[n] = StoryboardOrigin(file: file, line: holderElement.line, xmlID: id)
                         holder = .control(n)
                     }
                 }

@@ -25,6 +25,10 @@ public struct ClassDecl: Hashable, Sendable {
     public var actions: [CodeAction]
     /// What is not known about the class (an import without its Swift sources says so here).
     public var notes: [String] = []
+    /// Where the source reader found `init(coder:)`'s `fatalError` and each unwind action, which
+    /// keep no origin of their own.
+    public var initCoderOrigin: Origin?
+    public var unwindActionOrigins: [String: Origin] = [:]
     public var origin: Origin
 
     public init(name: String, superclass: String = "UIViewController", origin: Origin = Origin(path: "", position: nil)) {
@@ -129,6 +133,9 @@ public struct ViewDidLoad: Hashable, Sendable {
     public var uses: [String]
     public var asserts: [String]
     public var line: Int?
+    /// The line of each dependency's first read or assert in the class's file, where its trap
+    /// is (`line` when not given).
+    public var lines: [String: Int] = [:]
     public var origin: Origin
 }
 

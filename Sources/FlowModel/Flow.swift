@@ -45,6 +45,13 @@ public struct Flow: Hashable, Sendable {
     public var device: Device = .phone
     /// `check` findings the flow's authors intend (`suppress`), in file order.
     public var suppressions: [Suppression] = []
+    /// The Swift lines parts of the flow were read from (`"at"`), by the part's JSON path:
+    /// where `check` points a finding about that part (see `codeLocation(ofPath:)`).
+    public var codeLocations: [String: CodeLocation] = [:]
+    /// Whether the parts' positions are lines of `file`: not for a flow imported in memory from
+    /// storyboards or an app folder, which has no JSON file (its parts point into the storyboard
+    /// and the Swift files instead).
+    public var positionsInFile = true
 
     /// An imported segue whose owner nothing tells: the storyboard was read without its sources.
     public func ownerUnknown(segue i: Int) -> Bool { segues[i].storyboard != nil && !sourcesRead }

@@ -4,6 +4,8 @@ struct FlowDecoder {
     var sink: DiagnosticSink
     /// Many segues share an action; deriving its selector once is enough.
     private var selectors: [String: SelectorName] = [:]
+    /// The Swift lines given by `"at"`, by the JSON path of the part that gives them.
+    private var codeLocations: [String: CodeLocation] = [:]
 
     init(sink: DiagnosticSink) { self.sink = sink }
 
@@ -21,7 +23,7 @@ struct FlowDecoder {
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
         "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
-        "notes",
+        "notes", "at",
     ]
     static let sceneKeys = [
         "class", "elementClass", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "definesPresentationContext",
@@ -31,8 +33,8 @@ struct FlowDecoder {
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
-    static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard"]
+    static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with", "at"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard", "at"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -107,6 +109,7 @@ struct FlowDecoder {
         }
         inferStaticRows(&flow)
         if top["device"] != nil, let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
+        flow.codeLocations = codeLocations
         return flow
     }
 
@@ -198,11 +201,13 @@ struct FlowDecoder {
             sink.error(node.position, f.path("objcName"), "'\(n)' is not an Objective-C class name (the Name of @objc(Name))")
         }
         c.file = f.string("file", &sink) ?? "\(m.key).swift"
+        codeAt(f)
         c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
         c.notes = f.strings("notes", &sink).map(\.0)
         for d in f.map("dependencies", &sink) {
             let p = JSONPath.member(f.path("dependencies"), d.key)
-            guard let df = Fields(d.value, p, known: ["type", "injection", "default"], required: ["type", "injection"], sink: &sink) else { continue }
+            guard let df = Fields(d.value, p, known: ["type", "injection", "default", "at"], required: ["type", "injection"], sink: &sink) else { continue }
+            codeAt(df)
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
             if injection == .property && df["default"] == nil {
                 // A non-optional `var` always holds a value: Swift needs its default (or an
@@ -216,7 +221,8 @@ struct FlowDecoder {
         }
         for i in f.map("initializers", &sink) {
             let p = JSONPath.member(f.path("initializers"), i.key)
-            guard let inf = Fields(i.value, p, known: ["sets", "callsSuper", "nib"], sink: &sink) else { continue }
+            guard let inf = Fields(i.value, p, known: ["sets", "callsSuper", "nib", "at"], sink: &sink) else { continue }
+            codeAt(inf)
             if !i.key.hasPrefix("init(") || !i.key.hasSuffix(")") {
                 sink.error(i.keyPosition, p, "'\(i.key)' is not an initializer name; expected the form init(label:…)")
                 continue
@@ -235,20 +241,26 @@ struct FlowDecoder {
                 if s == "inherited" { c.initCoder = .inherited } else {
                     sink.error(node.position, f.path("initCoder"), "expected \"inherited\" or {\"fatalError\": \"message\"}, found \"\(s)\"")
                 }
-            } else if let icf = Fields(node, f.path("initCoder"), known: ["fatalError", "line"], required: ["fatalError"], sink: &sink, what: "\"inherited\" or {\"fatalError\": \"message\"}") {
+            } else if let icf = Fields(node, f.path("initCoder"), known: ["fatalError", "line", "at"], required: ["fatalError"], sink: &sink, what: "\"inherited\" or {\"fatalError\": \"message\"}") {
+                codeAt(icf)
                 if let message = icf.string("fatalError", &sink, nonEmpty: false) {
                     c.initCoder = .fatalError(message: message, line: icf.int("line", &sink, minimum: 1))
                 }
             }
         }
-        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line"], sink: &sink) {
+        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "lines", "at"], sink: &sink) {
+            codeAt(vf)
             c.viewDidLoad = ViewDidLoad(
                 uses: vf.strings("uses", &sink).map(\.0), asserts: vf.strings("asserts", &sink).map(\.0),
                 line: vf.int("line", &sink, minimum: 1), origin: vf.origin())
+            for l in vf.map("lines", &sink) {
+                if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { c.viewDidLoad?.lines[l.key] = n }
+            }
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
-            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line"], sink: &sink) else { continue }
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line", "at"], sink: &sink) else { continue }
+            codeAt(af)
             guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
                 sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
                 continue
@@ -272,7 +284,17 @@ struct FlowDecoder {
             }
             c.shouldPerform = should
         }
-        c.unwindActions = f.strings("unwindActions", &sink).map(\.0)
+        if let node = f["unwindActions"], case .object = node.value {
+            // `{ "name": { "at": "File.swift:12" } }`: the reader's form, with each action's line.
+            for u in f.map("unwindActions", &sink) {
+                let p = JSONPath.member(f.path("unwindActions"), u.key)
+                guard let uf = Fields(u.value, p, known: ["at"], sink: &sink) else { continue }
+                codeAt(uf)
+                c.unwindActions.append(u.key)
+            }
+        } else {
+            c.unwindActions = f.strings("unwindActions", &sink).map(\.0)
+        }
         if f["canPerformUnwind"] != nil {
             var can: [String: Condition] = [:]
             for s in f.map("canPerformUnwind", &sink) {
@@ -309,6 +331,7 @@ struct FlowDecoder {
     mutating func decodePrepareCase(_ node: JSONNode, path: String) -> PrepareCase? {
         guard let f = Fields(node, path, known: Self.prepareKeys, sink: &sink) else { return nil }
         var p = PrepareCase(origin: f.origin())
+        codeAt(f)
         p.segue = f.string("segue", &sink)
         for (s, pos, sp) in f.strings("unwrap", &sink) {
             if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
@@ -330,6 +353,7 @@ struct FlowDecoder {
     private mutating func decodeAction(_ m: JSONNode.Member, path: String) -> CodeAction? {
         guard let f = Fields(m.value, path, known: Self.actionKeys, required: ["do"], sink: &sink) else { return nil }
         guard let kind = f.enumValue("do", CodeAction.Kind.self, &sink, what: "action") else { return nil }
+        codeAt(f)
         var a = CodeAction(
             name: m.key, trigger: trigger(f) ?? .manual, kind: kind, segue: f.string("segue", &sink),
             sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
@@ -364,7 +388,8 @@ struct FlowDecoder {
     private mutating func decodeLaunch(_ node: JSONNode) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
-        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "initializer", "arguments"], required: ["class"], sink: &sink) {
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "initializer", "arguments", "at"], required: ["class"], sink: &sink) {
+            codeAt(rf)
             if let cls = rf.string("class", &sink) {
                 launch.root = .init(className: cls, initializer: rf.string("initializer", &sink), arguments: assignments(rf, "arguments"), origin: rf.origin())
             }
@@ -418,9 +443,29 @@ struct FlowDecoder {
         if f["modalPresentationStyle"] != nil {
             s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
         }
-        s.storyboard = storyboardOrigin(f)
+        if let sf = storyboardFields(f, known: Self.sceneStoryboardKeys) {
+            s.storyboard = storyboardOrigin(sf)
+            if let file = s.storyboard?.file {
+                s.storyboardControls = storyboardElements(sf, "controls", file: file)
+                s.storyboardCells = storyboardElements(sf, "cells", file: file)
+            }
+        }
         s.notes = f.strings("notes", &sink).map(\.0)
         return s
+    }
+
+    static let sceneStoryboardKeys = ["file", "line", "id", "controls", "cells"]
+
+    /// `"controls": { "add": { "line": 31, "id": "Xy1-2b-c3D" } }` in a scene's `storyboard`.
+    private mutating func storyboardElements(_ f: Fields, _ key: String, file: String) -> [String: StoryboardOrigin] {
+        var out: [String: StoryboardOrigin] = [:]
+        for m in f.map(key, &sink) {
+            let p = JSONPath.member(f.path(key), m.key)
+            guard let ef = Fields(m.value, p, known: ["line", "id"], required: ["line"], sink: &sink),
+                  let line = ef.int("line", &sink, minimum: 1) else { continue }
+            out[m.key] = StoryboardOrigin(file: file, line: line, xmlID: ef.string("id", &sink) ?? "")
+        }
+        return out
     }
 
     private mutating func decodeSegue(_ node: JSONNode, path: String, scenes: [String: Int], sceneIDs: [String]) -> Segue? {
@@ -473,17 +518,29 @@ struct FlowDecoder {
         if s.popoverAnchor != nil && kind != .popoverPresentation && s.modalPresentationStyle != .popover {
             sink.error(f["popoverAnchor"]?.position, f.path("popoverAnchor"), "'popoverAnchor' belongs only on popover presentations")
         }
-        s.storyboard = storyboardOrigin(f)
+        s.storyboard = storyboardFields(f, known: ["file", "line", "id"]).flatMap { storyboardOrigin($0) }
         s.notes = f.strings("notes", &sink).map(\.0)
         return s
     }
 
+    /// `"at": "PATH:LINE"`: the Swift line the part was read from.
+    private mutating func codeAt(_ f: Fields) {
+        guard let node = f["at"], let text = f.string("at", &sink) else { return }
+        guard let loc = CodeLocation(text) else {
+            sink.error(node.position, f.path("at"), "expected the Swift file and line the part was read from, \"File.swift:42\"; found \"\(text)\"")
+            return
+        }
+        codeLocations[f.path] = loc
+    }
+
     /// `"storyboard": { "file", "line", "id" }`: where an imported part came from.
-    private mutating func storyboardOrigin(_ f: Fields) -> StoryboardOrigin? {
+    private mutating func storyboardFields(_ f: Fields, known: [String]) -> Fields? {
         guard let node = f["storyboard"] else { return nil }
-        let path = f.path("storyboard")
-        guard let sf = Fields(node, path, known: ["file", "line", "id"], required: ["file"], sink: &sink),
-              let file = sf.string("file", &sink) else { return nil }
+        return Fields(node, f.path("storyboard"), known: known, required: ["file"], sink: &sink)
+    }
+
+    private mutating func storyboardOrigin(_ sf: Fields) -> StoryboardOrigin? {
+        guard let file = sf.string("file", &sink) else { return nil }
         return StoryboardOrigin(file: file, line: sf.int("line", &sink, minimum: 1) ?? 1, xmlID: sf.string("id", &sink) ?? "")
     }
 }

@@ -22,6 +22,10 @@ public struct Scene: Hashable, Sendable {
     public var modalPresentationStyle: ModalPresentationStyle?
     /// The storyboard element the scene was imported from.
     public var storyboard: StoryboardOrigin?
+    /// The elements of its controls and of its cells that hold segues (static cells by
+    /// `cell:S:R`, prototypes by name), in the scene's storyboard file.
+    public var storyboardControls: [String: StoryboardOrigin] = [:]
+    public var storyboardCells: [String: StoryboardOrigin] = [:]
     /// What the flow's author (or the importer) says cannot be known from the storyboard.
     public var notes: [String] = []
     public var origin: Origin

@@ -119,6 +119,7 @@ struct ClassReader {
         if swiftName == "init(coder:)" {
             if let (message, line) = fatalError(in: i.body, file) {
                 decl.initCoder = .fatalError(message: message, line: line)
+                decl.initCoderOrigin = Origin(path: file.path, position: SourcePosition(line: line, column: 1))
             } else {
                 decl.initCoder = .inherited
             }
@@ -182,7 +183,10 @@ struct ClassReader {
         let firstType = params.first?.type.trimmedDescription
         if f.attributes.has("IBAction"), params.count == 1,
            firstType == "UIStoryboardSegue" || firstType == "UIStoryboardSegue?" || firstType == "UIStoryboardSegue!" {
-            if !decl.unwindActions.contains(swiftName) { decl.unwindActions.append(swiftName) }
+            if !decl.unwindActions.contains(swiftName) {
+                decl.unwindActions.append(swiftName)
+                decl.unwindActionOrigins[swiftName] = file.location(of: f).origin
+            }
             return
         }
         switch swiftName {
@@ -217,6 +221,7 @@ struct ClassReader {
         guard let body = f.body else { return }
         var reads = DependencyReads(dependencies: Set(allDependencyNames()))
         reads.optionals = Set(decl.dependencies.filter { $0.injection == .optional }.map(\.name))
+        reads.file = file
         reads.walk(body)
         // One call deep: `assertDependencies()` and the like, declared on this class.
         for item in body.statements {
@@ -225,9 +230,15 @@ struct ClassReader {
                 ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
             guard let callee else { continue }
             let name = callee + "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
-            if let (g, _) = functions[name], let gb = g.body { reads.walk(gb) }
+            if let (g, gf) = functions[name], let gb = g.body {
+                // The trap is at the call in viewDidLoad when the function is in another file.
+                reads.file = gf.path == file.path ? gf : nil
+                reads.walk(gb)
+                reads.file = file
+            }
         }
         decl.viewDidLoad = ViewDidLoad(uses: reads.uses, asserts: reads.asserts, line: file.location(of: f).line, origin: file.location(of: f).origin)
+        decl.viewDidLoad?.lines = reads.lines
     }
 
     /// Dependencies of this class and of its superclasses in the sources.
@@ -272,6 +283,10 @@ struct DependencyReads {
     let dependencies: Set<String>
     var uses: [String] = []
     var asserts: [String] = []
+    /// The line of each dependency's first read or assert, in `file` (reads in another file,
+    /// one call deep into an extension elsewhere, keep none: the trap's file is the class's).
+    var lines: [String: Int] = [:]
+    var file: ParsedFile?
 
     init(dependencies: Set<String>) { self.dependencies = dependencies }
 
@@ -299,11 +314,13 @@ struct DependencyReads {
             }
             if enclosingAssert(expr) != nil {
                 if !asserts.contains(n) { asserts.append(n) }
+                if lines[n] == nil, let file { lines[n] = file.location(of: token).line }
                 continue
             }
             if isSafeRead(expr) { continue }
             if optionals.contains(n) && expr.parent?.is(ForceUnwrapExprSyntax.self) != true { continue }
             if !uses.contains(n) { uses.append(n) }
+            if lines[n] == nil, let file { lines[n] = file.location(of: token).line }
         }
     }
 

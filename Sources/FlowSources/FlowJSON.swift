@@ -46,6 +46,7 @@ public enum FlowJSON {
                 var fields = ["\"class\": \(q(r.className))"]
                 if let i = r.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !r.arguments.isEmpty { fields.append("\"arguments\": \(assignments(r.arguments))") }
+                if let at = at(r.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             if !facts.launch.inject.isEmpty {
@@ -77,6 +78,7 @@ public enum FlowJSON {
         w.open("{")
         w.key("superclass"); w.inline(q(c.superclass))
         w.key("file"); w.inline(q(c.file))
+        if let p = c.origin.position { w.key("at"); w.inline(q("\(c.origin.path):\(p.line)")) }
         if !c.conformsTo.isEmpty { w.key("conformsTo"); w.inline("[" + c.conformsTo.map(q).joined(separator: ", ") + "]") }
         if !c.dependencies.isEmpty {
             w.key("dependencies")
@@ -85,6 +87,7 @@ public enum FlowJSON {
                 w.key(d.name)
                 var fields = ["\"type\": \(q(d.type))", "\"injection\": \(q(d.injection.rawValue))"]
                 if let v = d.defaultValue { fields.append("\"default\": \(q(v))") }
+                if let at = at(d.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -96,6 +99,7 @@ public enum FlowJSON {
                 w.key(i.name)
                 var fields = ["\"sets\": [" + i.sets.map(q).joined(separator: ", ") + "]", "\"callsSuper\": \(q(i.callsSuper.rawValue))"]
                 if let n = i.nib { fields.append("\"nib\": \(q(n))") }
+                if let at = at(i.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -103,7 +107,8 @@ public enum FlowJSON {
         switch c.initCoder {
         case .fatalError(let message, let line)?:
             w.key("initCoder")
-            w.inline("{ \"fatalError\": \(q(message))" + (line.map { ", \"line\": \($0)" } ?? "") + " }")
+            w.inline("{ \"fatalError\": \(q(message))" + (line.map { ", \"line\": \($0)" } ?? "")
+                + (c.initCoderOrigin.flatMap(at).map { ", " + $0 } ?? "") + " }")
         case .inherited?, nil:
             break
         }
@@ -112,6 +117,10 @@ public enum FlowJSON {
             var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
             if !v.asserts.isEmpty { fields.append("\"asserts\": [" + v.asserts.map(q).joined(separator: ", ") + "]") }
             if let l = v.line { fields.append("\"line\": \(l)") }
+            if !v.lines.isEmpty {
+                fields.append("\"lines\": { " + v.lines.sorted { $0.key < $1.key }.map { "\(q($0.key)): \($0.value)" }.joined(separator: ", ") + " }")
+            }
+            if let at = at(v.origin) { fields.append(at) }
             w.inline("{ " + fields.joined(separator: ", ") + " }")
         }
         if !c.segueActions.isEmpty {
@@ -120,6 +129,7 @@ public enum FlowJSON {
             for a in c.segueActions {
                 w.key(a.swiftName)
                 var fields: [String] = []
+                if let at = at(a.origin) { fields.append(at) }
                 if let r = a.returns { fields.append("\"returns\": \(q(r))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
@@ -153,7 +163,20 @@ public enum FlowJSON {
             }
             w.close("}")
         }
-        if !c.unwindActions.isEmpty { w.key("unwindActions"); w.inline("[" + c.unwindActions.map(q).joined(separator: ", ") + "]") }
+        if !c.unwindActions.isEmpty {
+            w.key("unwindActions")
+            if c.unwindActions.allSatisfy({ c.unwindActionOrigins[$0] == nil }) {
+                w.inline("[" + c.unwindActions.map(q).joined(separator: ", ") + "]")
+            } else {
+                // The object form keeps each action's line.
+                w.open("{")
+                for u in c.unwindActions {
+                    w.key(u)
+                    w.inline(c.unwindActionOrigins[u].flatMap(at).map { "{ \($0) }" } ?? "{}")
+                }
+                w.close("}")
+            }
+        }
         if !c.actions.isEmpty {
             w.key("actions")
             w.open("{")
@@ -169,6 +192,7 @@ public enum FlowJSON {
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
                 if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
+                if let at = at(a.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -190,6 +214,7 @@ public enum FlowJSON {
         if !c.set.isEmpty { fields.append("\"set\": \(assignments(c.set))") }
         if let call = c.call { fields.append("\"call\": \(q(call))") }
         if let with = c.with { fields.append("\"with\": \(q(with))") }
+        if let at = at(c.origin) { fields.append(at) }
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 
@@ -198,6 +223,13 @@ public enum FlowJSON {
     }
 
     static func q(_ s: String) -> String { JSONWriter.quoted(s) }
+
+    /// `"at": "PATH:LINE"`: the Swift line a fact was read from (the path relative to the folder
+    /// read; the importer makes it relative to the working directory).
+    private static func at(_ o: Origin) -> String? {
+        guard let p = o.position, !o.path.isEmpty else { return nil }
+        return "\"at\": " + q("\(o.path):\(p.line)")
+    }
 }
 
 /// Indented JSON, one member a line; commas placed as members follow one another.

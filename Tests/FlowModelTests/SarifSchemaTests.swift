@@ -13,10 +13,12 @@ import Testing
     func bundledFlowsAreValid() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        // A suppression too, so that a result with `suppressions` is checked.
+        // A suppression too, so that a result with `suppressions` is checked; and a Swift line
+        // (`at`), so that a result with a Swift primary location and a related location is.
         let demo = try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8)
             .replacingOccurrences(of: "\n  \"segues\": [",
                                   with: "\n  \"suppress\": [{ \"rule\": \"trap\", \"at\": \"classes.AddItemViewController\", \"reason\": \"the demo's crash\" }],\n  \"segues\": [")
+            .replacingOccurrences(of: "\"AddItemViewController\": {", with: "\"AddItemViewController\": { \"at\": \"App/Add Item/AddItemViewController.swift:7\",")
         let suppressed = try folder.file("demo with space.json", contents: demo)
         let flows = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.flows.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted().map { PackagePaths.flow($0) }
@@ -28,6 +30,8 @@ import Testing
         #expect(violations.isEmpty, "\(violations.map(\.description))")
         #expect(r.stdout.contains("\"justification\": \"the demo's crash\""))
         #expect(r.stdout.contains("demo%20with%20space.json"))
+        #expect(r.stdout.contains("\"uri\": \"App/Add%20Item/AddItemViewController.swift\""))
+        #expect(r.stdout.contains("\"relatedLocations\""))
     }
 
     @Test("the schema catches what a broken writer would write")
