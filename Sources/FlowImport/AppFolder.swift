@@ -71,7 +71,9 @@ public struct AppFolder: Sendable {
     }
 
     private static func walk(_ dir: String, depth: Int, into out: inout [String]) {
-        guard depth < 24, let d = opendir(dir) else { return }
+        // A NUL in the path: the C library would list the folder before it under every name,
+        // each again a folder, to the depth limit (found by fuzzing: `load "\0"` never ended).
+        guard depth < 24, !dir.utf8.contains(0), let d = opendir(dir) else { return }
         defer { closedir(d) }
         while let entry = readdir(d) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -92,6 +94,7 @@ public struct AppFolder: Sendable {
 
     /// Whether a path is a folder.
     public static func isFolder(_ path: String) -> Bool {
+        if path.utf8.contains(0) { return false }
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }

@@ -16,6 +16,8 @@ public enum FileBytes {
     public static let maximumSize = 128 << 20
 
     public static func read(_ path: String) -> Result<[UInt8], Problem> {
+        // The C library would read the path only up to the NUL: another file than the one named.
+        if path.utf8.contains(0) { return .failure(Problem(message: "the name holds a NUL character, which no file name can")) }
         var info = stat()
         guard stat(path, &info) == 0 else {
             return .failure(Problem(message: errno == ENOENT ? "no such file" : "cannot be read (\(String(cString: strerror(errno))))"))
@@ -64,6 +66,7 @@ public enum FileBytes {
 extension FileBytes {
     /// Whether a regular file (or anything but a folder) is at `path`.
     public static func exists(_ path: String) -> Bool {
+        if path.utf8.contains(0) { return false }
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
     }
