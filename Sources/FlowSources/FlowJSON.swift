@@ -100,6 +100,7 @@ public enum FlowJSON {
             for a in c.segueActions {
                 w.key(a.swiftName)
                 var fields: [String] = []
+                if a.selector != ObjCSelector.derive(fromSwiftName: a.swiftName) { fields.append("\"selector\": \(q(a.selector))") }
                 if let r = a.returns { fields.append("\"returns\": \(q(r))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
@@ -119,6 +120,15 @@ public enum FlowJSON {
         if let s = c.shouldPerform {
             w.key("shouldPerform")
             w.inline("{ " + s.sorted(by: { $0.key < $1.key }).map { "\(q($0.key)): \(q($0.value.description))" }.joined(separator: ", ") + " }")
+        }
+        if !c.methods.isEmpty {
+            w.key("methods")
+            w.open("{")
+            for m in c.methods {
+                w.key(m.name)
+                w.inline("{ \"sets\": [" + m.sets.map(q).joined(separator: ", ") + "] }")
+            }
+            w.close("}")
         }
         if !c.unwindActions.isEmpty { w.key("unwindActions"); w.inline("[" + c.unwindActions.map(q).joined(separator: ", ") + "]") }
         if !c.actions.isEmpty {
