@@ -422,6 +422,9 @@ struct Linter {
         for i in unwindSegues {
             let seg = flow.segues[i]
             guard let action = seg.unwindAction else { continue }
+            // A source nothing modelled leads to (presented by code the flow does not have) can
+            // be below anything: unreachable-scene says so, and this rule cannot tell.
+            if let start = startScene(), !leadsTo(seg.source, from: start, graph) { continue }
             let candidates = above(seg.source, graph)
             // A canPerformUnwindSegueAction override that is 'never' for the action vetoes it.
             func vetoed(_ cls: String) -> Bool {
@@ -462,6 +465,26 @@ struct Linter {
             for c in children[x] ?? [] where found.insert(c).inserted { work.append(c) }
         }
         return found
+    }
+
+    /// The scene the app starts at: the launch root's XIB, or the initial scene.
+    private func startScene() -> Int? {
+        if let root = flow.launch.root {
+            return flow.scenes.indices.first { flow.scenes[$0].nib != nil && flow.scenes[$0].className == root.className }
+        }
+        return flow.initial
+    }
+
+    /// Whether `start` is among what `scene` can be reached from (itself included).
+    private func leadsTo(_ scene: Int, from start: Int, _ graph: (predecessors: [Int: Set<Int>], children: [Int: Set<Int>])) -> Bool {
+        var seen: Set<Int> = []
+        var work = [scene]
+        while let x = work.popLast() {
+            if x == start { return true }
+            guard seen.insert(x).inserted else { continue }
+            work += graph.predecessors[x] ?? []
+        }
+        return false
     }
 
     /// What each scene can be reached from, and what can be a child of it (not presented).

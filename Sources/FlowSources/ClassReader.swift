@@ -127,10 +127,11 @@ struct ClassReader {
         if swiftName == "init(coder:)" {
             if let (message, line) = fatalError(in: i.body, file) {
                 decl.initCoder = .fatalError(message: message, line: line)
-            } else {
-                decl.initCoder = .inherited
+                return
             }
-            return
+            decl.initCoder = .inherited
+            // What a working init(coder:) assigns (`viewModel = …` before `super.init(coder:)`)
+            // is set on every storyboard instance; the flow keeps it as that initializer's `sets`.
         }
         guard let body = i.body else { return }
         var sets: [String] = []
@@ -161,6 +162,7 @@ struct ClassReader {
                 }
             }
         }
+        if swiftName == "init(coder:)" && sets.isEmpty { return }
         decl.initializers.append(Initializer(
             name: swiftName, sets: sets,
             callsSuper: callsSuper ?? (swiftName.hasPrefix("init(coder:") ? .initCoder : .initNibBundle),
