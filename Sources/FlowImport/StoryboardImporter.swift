@@ -19,6 +19,9 @@ public struct ImportedDocument: Sendable {
     /// Scene id → its storyboard element; segue index → its `<segue>` element.
     public var sceneOrigins: [String: StoryboardOrigin]
     public var segueOrigins: [StoryboardOrigin]
+    /// Scene id → prototype names, for data tables and collections given no rows (no
+    /// prototype holds a segue): the code may still select their rows (`SourcesMerge`).
+    public var dataPrototypes: [String: [String]] = [:]
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -80,6 +83,7 @@ private struct Mapper {
     var taken: Set<String> = []
     var scenes: [(String, J)] = []
     var sceneOrigins: [String: StoryboardOrigin] = [:]
+    var dataPrototypes: [String: [String]] = [:]
     var segues: [J] = []
     var segueOrigins: [StoryboardOrigin] = []
     /// Declared classes: name → (superclass, notes, first origin).
@@ -136,7 +140,9 @@ private struct Mapper {
         }
         top.append(("scenes", JMembers(scenes).json))
         if !segues.isEmpty { top.append(("segues", .array(segues))) }
-        return .success(ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins))
+        var document = ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins)
+        document.dataPrototypes = dataPrototypes
+        return .success(document)
     }
 
     // MARK: Scenes
@@ -256,6 +262,7 @@ private struct Mapper {
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+        if s.staticSections.isEmpty, rows.isEmpty, s.hasDataCells { dataPrototypes[id] = prototypes }
         if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
             // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
             // Only prototypes that hold a selection segue are named: one with none (or only an

@@ -97,7 +97,8 @@ struct CodeActionReader {
             a.initializer = initializer
             a.arguments = args
             return a
-        case ("dismiss", _) where onSelf || callee.hasPrefix("presentingViewController"):
+        // UIKit's is dismiss(animated:completion:); a `dismiss()` of the app's or a pod's is not it.
+        case ("dismiss", "animated") where onSelf || callee.hasPrefix("presentingViewController"):
             return make(.dismiss, call)
         case ("popViewController", _) where onNavigation:
             return make(.pop, call)
