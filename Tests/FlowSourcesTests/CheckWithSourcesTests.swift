@@ -135,11 +135,11 @@ struct CheckWithSourcesTests {
         let written = try String(contentsOfFile: outside, encoding: .utf8)
         #expect(written.contains("\"sources\": [\"../app\"]"), "\(written)")
         let inside = app + "/flow.json"
-        let r2 = try runProcess(binary, ["import", "app", "--sources", "app", "--output", "app/flow.json"], stdin: nil, directory: folder.path, timeout: 600)
+        let r2 = try runProcess(binary, ["import", "app", "--sources", "app", "--output", "app/flow.json"], stdin: nil, directory: URL(fileURLWithPath: folder.path), timeout: 600)
         #expect(r2.status == 0, "\(r2)")
         #expect(try String(contentsOfFile: inside, encoding: .utf8).contains("\"sources\": [\".\"]"))
         // The written flow loads from anywhere.
-        let c = try runProcess(binary, ["check", outside], stdin: nil, directory: "/", timeout: 600)
+        let c = try runProcess(binary, ["check", outside], stdin: nil, directory: URL(fileURLWithPath: "/"), timeout: 600)
         #expect(c.status == 0, "\(c)")
     }
 
