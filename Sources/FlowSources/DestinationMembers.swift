@@ -32,8 +32,9 @@ struct DestinationMembers {
         let receivers = facts.protocols[cast] != nil
             ? facts.classes.keys.sorted().filter { conforms($0, to: cast, facts) }
             : [cast]
-        // A protocol no class of the sources conforms to: nothing to check it against.
-        if receivers.isEmpty { return }
+        // A protocol no class of the sources conforms to, or a class they do not declare:
+        // nothing to check it against (the loader names what it does not know).
+        if receivers.isEmpty || (facts.protocols[cast] == nil && facts.classes[cast] == nil) { return }
         c.set = c.set.filter { a in
             if receivers.contains(where: { hasDependency(a.name, $0, facts) }) { return true }
             facts.notes.append(SourceNote(
