@@ -523,9 +523,18 @@ struct Linter {
         let graph = hierarchy()
         // Unwinds from one scene search the same view controllers: found once per source.
         var searched: [Int: Set<Int>] = [:]
+        let start = startScene()
+        var leads: [Int: Bool] = [:]
         for i in unwindSegues {
             let seg = flow.segues[i]
             guard let action = seg.unwindAction else { continue }
+            // A source nothing modelled leads to (presented by code the flow does not have) can
+            // be below anything: unreachable-scene says so, and this rule cannot tell.
+            if let start {
+                let reached = leads[seg.source] ?? leadsTo(seg.source, from: start, graph)
+                leads[seg.source] = reached
+                if !reached { continue }
+            }
             let candidates = searched[seg.source] ?? above(seg.source, graph)
             searched[seg.source] = candidates
             // A canPerformUnwindSegueAction override that is 'never' for the action vetoes it.
@@ -567,6 +576,26 @@ struct Linter {
             for c in children[x] ?? [] where found.insert(c).inserted { work.append(c) }
         }
         return found
+    }
+
+    /// The scene the app starts at: the launch root's XIB, or the initial scene.
+    private func startScene() -> Int? {
+        if let root = flow.launch.root {
+            return flow.scenes.indices.first { flow.scenes[$0].nib != nil && flow.scenes[$0].className == root.className }
+        }
+        return flow.initial
+    }
+
+    /// Whether `start` is among what `scene` can be reached from (itself included).
+    private func leadsTo(_ scene: Int, from start: Int, _ graph: (predecessors: [Int: Set<Int>], children: [Int: Set<Int>])) -> Bool {
+        var seen: Set<Int> = []
+        var work = [scene]
+        while let x = work.popLast() {
+            if x == start { return true }
+            guard seen.insert(x).inserted else { continue }
+            work += graph.predecessors[x] ?? []
+        }
+        return false
     }
 
     /// What each scene can be reached from, and what can be a child of it (not presented).

@@ -93,6 +93,10 @@ final class FlowIndex: Sendable {
                     DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value")
                 case .initializer where !sets.contains(d.name):
                     DependencySlot(name: d.name, value: d.defaultValue, provenance: d.defaultValue == nil ? "never set: \(initializer) does not set it" : "default value")
+                case .initializer where initializer == "init(coder:)":
+                    // init(coder:) takes no arguments: what it sets it builds itself (Habitica's
+                    // `viewModel = SubscriptionViewModel(…)`), and a non-optional is never nil.
+                    DependencySlot(name: d.name, value: "\(d.type)(…)", provenance: "set by init(coder:)")
                 default:
                     DependencySlot(name: d.name, value: nil, provenance: "not set")
                 }

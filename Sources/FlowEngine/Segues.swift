@@ -78,17 +78,18 @@ extension Simulator {
         guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
         for c in prepare.cases {
-            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
+            // `if let a = dest as? A { … } else if … as? B { … }`: a cast that fails while another
+            // case for this segue casts the destination successfully is the code's own choice of
+            // branch, not a failure (Habitica's SplitSocialViewController).
+            let handledElsewhere = prepare.cases.contains { other in
+                other != c && (other.segue == nil || other.segue == identifier) && castTarget(other, destination) != nil
+            }
+            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier, quietCastFailure: handledElsewhere)
         }
     }
 
-    /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
-    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
-        if let s = c.segue, s != identifier { return }
-        if let g = c.guardCondition, !holds(g, in: scope) {
-            emit(.note("\(caller): guard \(g) fails, so this case returns early"))
-            return
-        }
+    /// The object a case's unwraps reach, when its cast (if any) succeeds on it.
+    func castTarget(_ c: PrepareCase, _ destination: Int) -> Int? {
         var target = destination
         for step in c.unwrap {
             let kind = info(of: target).container
@@ -104,10 +105,26 @@ extension Simulator {
         }
         if let cast = c.cast {
             let ok = flow.protocols[cast] != nil ? info(of: target).protocols.contains(cast) : info(of: target).lineage.contains(cast)
-            if !ok {
-                emit(.note("\(caller): \(describe(target)) as? \(cast) is nil, so nothing is injected"))
-                return
+            if !ok { return nil }
+        }
+        return target
+    }
+
+    /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
+    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?, quietCastFailure: Bool = false) throws(CrashSignal) {
+        if let s = c.segue, s != identifier { return }
+        if let g = c.guardCondition, !holds(g, in: scope) {
+            emit(.note("\(caller): guard \(g) fails, so this case returns early"))
+            return
+        }
+        guard let target = castTarget(c, destination) else {
+            if !quietCastFailure, let cast = c.cast {
+                // The object the cast was tried on: the destination after the case's unwraps.
+                var unwrapped = c
+                unwrapped.cast = nil
+                emit(.note("\(caller): \(describe(castTarget(unwrapped, destination) ?? destination)) as? \(cast) is nil, so nothing is injected"))
             }
+            return
         }
         // `inspect` names the Swift line of the case that set a value, when the flow has it.
         let setter = flow.codeLocations.isEmpty ? caller : flow.codeLocations[c.origin.path].map { "\(caller) (\($0))" } ?? caller

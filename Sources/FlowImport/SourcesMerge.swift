@@ -6,7 +6,9 @@ import FlowSourcesClient
 /// protocols and launch are added, and the notes say what neither half could tell.
 public enum SourcesMerge {
     /// The document with the sources' classes, protocols, launch and notes merged in.
-    public static func add(sources paths: [String], to imported: inout ImportedDocument) -> Result<Void, FlowLoadError> {
+    /// - Parameter recorded: the paths to write as `"sources"` (relative to the flow file that
+    ///   will hold them); default: `paths` as given.
+    public static func add(sources paths: [String], recordedAs recorded: [String]? = nil, to imported: inout ImportedDocument) -> Result<Void, FlowLoadError> {
         let fragment: JSONNode
         switch SourcesHelper.fragment(paths: paths) {
         case .failure(let p):
@@ -17,12 +19,15 @@ public enum SourcesMerge {
             case .success(let node): fragment = node
             }
         }
-        imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merge(rooted(fragment, roots: paths), into: imported.document)))
+        // Rows for tables whose selection the code handles: one per prototype where the
+        // storyboard has them (givingRows), else one (CellActionRows, nib tables and the like).
+        let merged = givingRows(merge(rooted(fragment, roots: paths), into: imported.document), prototypes: imported.dataPrototypes)
+        imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merged))
         // Recorded so the loaded flow knows its classes are the code's: an imported segue's
         // action no class declares is then stale (undeclared-segue-action), not unknown.
         if imported.document["sources"] == nil, case .object(var top) = imported.document.value {
             let at = imported.document.position
-            set(&top, "sources", JSONNode(.array(paths.map { JSONNode(.string($0), at: at) }), at: at))
+            set(&top, "sources", JSONNode(.array((recorded ?? paths).map { JSONNode(.string($0), at: at) }), at: at))
             imported.document = JSONNode(.object(top), at: at)
         }
         return .success(())
@@ -106,6 +111,42 @@ public enum SourcesMerge {
         }
         if folders.count == 1 { return join(folders[0]) }
         return folders.lazy.map(join).first { FileBytes.exists($0) } ?? relative
+    }
+
+    /// A prototype table none of whose prototypes holds a segue has no rows in a storyboard
+    /// import; when its class's code selects rows (`tableView(_:didSelectRowAt:)`, a `cell`
+    /// action), it gets one row per prototype, as a table with cell segues does.
+    static func givingRows(_ document: JSONNode, prototypes: [String: [String]]) -> JSONNode {
+        guard !prototypes.isEmpty, case .object(var top) = document.value,
+              let si = top.firstIndex(where: { $0.key == "scenes" }), case .object(var scenes) = top[si].value.value else { return document }
+        let classes = members(document["classes"])
+        func selectsRows(_ name: String) -> String? {
+            var current: String? = name
+            var seen: Set<String> = []
+            while let c = current, seen.insert(c).inserted, let entry = classes.first(where: { $0.key == c })?.value {
+                for a in members(entry["actions"]) {
+                    if case .string("cell")? = a.value["trigger"]?.value { return "\(c).\(a.key)" }
+                }
+                if case .string(let s)? = entry["superclass"]?.value { current = s } else { current = nil }
+            }
+            return nil
+        }
+        for i in scenes.indices {
+            guard let names = prototypes[scenes[i].key], case .object(var ms) = scenes[i].value.value,
+                  case .string(let cls)? = scenes[i].value["class"]?.value, let action = selectsRows(cls),
+                  !ms.contains(where: { $0.key == "rows" }) else { continue }
+            let at = scenes[i].value.position
+            let classIndex = ms.firstIndex(where: { $0.key == "class" }) ?? 0
+            // Cells registered in code (no prototype in the storyboard): one row stands for them.
+            let count = max(names.count, 1)
+            ms.insert(JSONNode.Member("rows", JSONNode(.number(Double(count), text: String(count)), at: at)), at: classIndex + 1)
+            let what = names.isEmpty ? "one row for the cells the code registers" : "one row per prototype (\(names.joined(separator: ", ")))"
+            scenes[i].value = appending(
+                note: "rows are data: \(what), for \(action), which selects them; set \"rows\" to what the app shows",
+                to: JSONNode(.object(ms), at: at))
+        }
+        top[si].value = JSONNode(.object(scenes), at: top[si].value.position)
+        return JSONNode(.object(top), at: document.position)
     }
 
     private static func members(_ node: JSONNode?) -> [JSONNode.Member] {

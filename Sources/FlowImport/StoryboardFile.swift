@@ -33,6 +33,8 @@ struct StoryboardScene {
     var staticSections: [Int] = []
     var prototypes: [String] = []
     var collectionPrototypes: [String] = []
+    /// A table or collection whose cells come from data (prototypes, or cells registered in code).
+    var hasDataCells = false
     var segues: [StoryboardSegue] = []
     /// Controls holding segues, by name, in file order.
     var controls: [String] = []

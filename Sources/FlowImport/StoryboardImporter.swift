@@ -22,6 +22,9 @@ public struct ImportedDocument: Sendable {
     /// Scene id → its controls' `@IBAction` selectors → control names, for the sources'
     /// code actions to get their `control:` triggers.
     public var actionControls: [String: [String: String]] = [:]
+    /// Scene id → prototype names, for data tables and collections given no rows (no
+    /// prototype holds a segue): the code may still select their rows (`SourcesMerge`).
+    public var dataPrototypes: [String: [String]] = [:]
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -89,6 +92,7 @@ private struct Mapper {
     var scenes: [(String, J)] = []
     var sceneOrigins: [String: StoryboardOrigin] = [:]
     var actionControls: [String: [String: String]] = [:]
+    var dataPrototypes: [String: [String]] = [:]
     var segues: [J] = []
     var segueOrigins: [StoryboardOrigin] = []
     /// Declared classes: name → (superclass, notes, first origin).
@@ -148,7 +152,9 @@ private struct Mapper {
         }
         top.append(("scenes", JMembers(scenes).json))
         if !segues.isEmpty { top.append(("segues", .array(segues))) }
-        return .success(ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins, actionControls: actionControls))
+        var document = ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins, actionControls: actionControls)
+        document.dataPrototypes = dataPrototypes
+        return .success(document)
     }
 
     // MARK: Scenes
@@ -270,6 +276,7 @@ private struct Mapper {
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
+        if s.staticSections.isEmpty, rows.isEmpty, s.hasDataCells { dataPrototypes[id] = prototypes }
         if s.staticSections.isEmpty, prototypes.count > 1, !rows.isEmpty {
             // Row i shows prototype i, so each `prototype:NAME` trigger has a row of its own.
             // Only prototypes that hold a selection segue are named: one with none (or only an

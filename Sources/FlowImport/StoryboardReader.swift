@@ -116,14 +116,18 @@ enum StoryboardReader {
                         counts.append(cells.count)
                     }
                     if !sawStaticTable { s.staticSections = counts; sawStaticTable = true }
-                } else if let prototypes = e.child("prototypes") {
+                } else if e["dataMode"] != "static" {
+                    s.hasDataCells = true
+                }
+                if e["dataMode"] != "static", let prototypes = e.child("prototypes") {
                     for cell in prototypes.children where cell.named("tableViewCell") {
                         let n = prototypeName(cell)
                         if !s.prototypes.contains(n) { s.prototypes.append(n) }
                     }
                 }
-            } else if e.named("collectionView"), let cells = e.child("cells") {
-                for cell in cells.children where cell.named("collectionViewCell") {
+            } else if e.named("collectionView") {
+                s.hasDataCells = true
+                for cell in e.child("cells")?.children ?? [] where cell.named("collectionViewCell") {
                     let n = prototypeName(cell)
                     if !s.collectionPrototypes.contains(n) { s.collectionPrototypes.append(n) }
                 }

@@ -224,6 +224,13 @@ public struct Method: Hashable, Sendable {
     public var sets: [String]
     public var cases: [Case]
     public var origin: Origin
+
+    public init(name: String, sets: [String], cases: [Case] = [], origin: Origin) {
+        self.name = name
+        self.sets = sets
+        self.cases = cases
+        self.origin = origin
+    }
 }
 
 /// A code path a user can trigger: `performSegue`, `present(…)`, `dismiss`, …

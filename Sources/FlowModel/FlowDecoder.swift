@@ -259,14 +259,27 @@ struct FlowDecoder {
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
-            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line", "at"], sink: &sink) else { continue }
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line", "at", "selector"], sink: &sink) else { continue }
             codeAt(af)
             guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
                 sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
                 continue
             }
+            // `@objc(makeDetail:sender:)` renames the selector storyboards store; Swift requires
+            // one argument per parameter.
+            let derived = ObjCSelector.derive(fromSwiftName: a.key)
+            var selector = derived
+            if let named = af.string("selector", &sink) {
+                if ObjCSelector.argumentCount(named) != ObjCSelector.argumentCount(derived) || named.contains(where: { $0 == " " || $0 == "(" }) {
+                    let o = af["selector"]?.position ?? a.keyPosition
+                    sink.error(o, JSONPath.member(p, "selector"),
+                               "'\(named)' is not a selector for \(a.key): @objc(…) names one with \(ObjCSelector.argumentCount(derived)) colon\(ObjCSelector.argumentCount(derived) == 1 ? "" : "s"), one per parameter (Swift: '@objc' method name provides names for \(ObjCSelector.argumentCount(named)) arguments, but method has \(ObjCSelector.argumentCount(derived)) parameters)")
+                } else {
+                    selector = named
+                }
+            }
             c.segueActions.append(SegueAction(
-                swiftName: a.key, selector: ObjCSelector.derive(fromSwiftName: a.key), returns: af.string("returns", &sink),
+                swiftName: a.key, selector: selector, returns: af.string("returns", &sink),
                 initializer: af.string("initializer", &sink), arguments: assignments(af, "arguments"),
                 nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
             c.segueActions[c.segueActions.count - 1].line = af.int("line", &sink, minimum: 1)

@@ -73,6 +73,17 @@ struct FlowValidator {
                      known: flow.allDependencies(of: cls).map(\.name), extra: " of \(cls)")
     }
 
+    /// An initializer's argument names the dependency it sets, or — for a parameter the
+    /// initializer passes on without storing it (`init(rootView:)` handing `rootView` to
+    /// `super.init`) — the parameter's label; the engine then sets nothing.
+    private mutating func requireArgument(_ a: Assignment, initializer initName: String?, of cls: String) {
+        if let initName, flow.dependency(a.name, of: cls) == nil, let i = flow.initializer(initName, of: cls),
+           Self.labels(of: initName).contains(a.name), !i.sets.contains(a.name) {
+            return
+        }
+        requireDependency(a.name, of: cls, a.origin)
+    }
+
     private mutating func requireInitializer(_ initName: String?, of cls: String, _ origin: Origin) {
         guard let initName, initName != "init(coder:)", flow.isKnownClass(cls) else { return }
         if flow.initializer(initName, of: cls) == nil {
@@ -157,7 +168,7 @@ struct FlowValidator {
                 let returns = a.returns ?? "UIViewController"
                 requireClass(returns, self.origin(a.origin, "returns"))
                 requireInitializer(a.initializer, of: returns, self.origin(a.origin, "initializer"))
-                for arg in a.arguments { requireDependency(arg.name, of: returns, arg.origin) }
+                for arg in a.arguments { requireArgument(arg, initializer: a.initializer, of: returns) }
                 requireCondition(a.nilWhen, of: name, self.origin(a.origin, "nilWhen"))
                 requireParameters(of: a)
                 requireArguments(a.arguments, initializer: a.initializer ?? "init(coder:)", of: returns, at: a.origin)
@@ -245,7 +256,7 @@ struct FlowValidator {
         if let cls = a.className, cls != "self", cls != "navigationController" {
             requireClass(cls, origin(a.origin, "class"))
             requireInitializer(a.initializer, of: cls, origin(a.origin, "initializer"))
-            for arg in a.arguments { requireDependency(arg.name, of: cls, arg.origin) }
+            for arg in a.arguments { requireArgument(arg, initializer: a.initializer, of: cls) }
             if let initName = a.initializer { requireArguments(a.arguments, initializer: initName, of: cls, at: a.origin) }
             for s in a.set { requireDependency(s.name, of: cls, s.origin) }
         }
@@ -432,7 +443,7 @@ struct FlowValidator {
         if let root = flow.launch.root {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
-            for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
+            for a in root.arguments { requireArgument(a, initializer: root.initializer, of: root.className) }
             if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
         } else if flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")

@@ -69,37 +69,45 @@ struct ClassReader {
     // MARK: Stored properties
 
     private mutating func readProperty(_ v: VariableDeclSyntax, _ file: ParsedFile) {
+        for dep in Self.dependencies(v, file) where !decl.dependencies.contains(where: { $0.name == dep.name }) {
+            decl.dependencies.append(dep)
+        }
+    }
+
+    /// The dependencies a stored-property declaration gives: outlets, constants with a value,
+    /// `static`, `lazy`, `override` and computed properties give none.
+    static func dependencies(_ v: VariableDeclSyntax, _ file: ParsedFile) -> [Dependency] {
         if v.attributes.has("IBOutlet") || v.modifiers.contains(where: { ["static", "class", "lazy", "override"].contains($0.name.text) }) {
-            return
+            return []
         }
         let isLet = v.bindingSpecifier.tokenKind == .keyword(.let)
+        var out: [Dependency] = []
         for b in v.bindings {
             guard let id = b.pattern.as(IdentifierPatternSyntax.self) else { continue }
             if let accessors = b.accessorBlock, !accessors.isObserversOnly { continue }  // computed
             let name = id.identifier.text
             let typeSyntax = b.typeAnnotation?.type
             let value = b.initializer?.value
-            var dep: Dependency?
             let origin = file.location(of: id).origin
             if let iuo = typeSyntax?.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
-                dep = Dependency(name: name, type: iuo.wrappedType.trimmedDescription, injection: .implicitlyUnwrapped, defaultValue: nil, origin: origin)
+                out.append(Dependency(name: name, type: iuo.wrappedType.trimmedDescription, injection: .implicitlyUnwrapped, defaultValue: nil, origin: origin))
             } else if let opt = typeSyntax?.as(OptionalTypeSyntax.self) {
                 if isLet { continue }
-                dep = Dependency(name: name, type: opt.wrappedType.trimmedDescription, injection: .optional, defaultValue: nil, origin: origin)
+                out.append(Dependency(name: name, type: opt.wrappedType.trimmedDescription, injection: .optional, defaultValue: nil, origin: origin))
             } else if let value {
                 // A `let` with a value is a constant, not something injected.
                 if isLet { continue }
                 let type = typeSyntax?.trimmedDescription ?? inferredType(value)
-                dep = Dependency(name: name, type: type, injection: .property, defaultValue: value.trimmedDescription, origin: origin)
+                out.append(Dependency(name: name, type: type, injection: .property, defaultValue: value.trimmedDescription, origin: origin))
             } else if let typeSyntax {
-                dep = Dependency(name: name, type: typeSyntax.trimmedDescription, injection: .initializer, defaultValue: nil, origin: origin)
+                out.append(Dependency(name: name, type: typeSyntax.trimmedDescription, injection: .initializer, defaultValue: nil, origin: origin))
             }
-            if let dep, !decl.dependencies.contains(where: { $0.name == name }) { decl.dependencies.append(dep) }
         }
+        return out
     }
 
     /// `Foo()`, `[Foo]()`, literals: enough to show a declaration; otherwise the value's text.
-    private func inferredType(_ value: ExprSyntax) -> String {
+    private static func inferredType(_ value: ExprSyntax) -> String {
         if let call = value.as(FunctionCallExprSyntax.self) {
             let callee = call.calledExpression.trimmedDescription
             if let first = callee.first, first.isUppercase || first == "[" { return callee }
@@ -120,16 +128,19 @@ struct ClassReader {
             if let (message, line) = fatalError(in: i.body, file) {
                 decl.initCoder = .fatalError(message: message, line: line)
                 decl.initCoderOrigin = Origin(path: file.path, position: SourcePosition(line: line, column: 1))
-            } else {
-                decl.initCoder = .inherited
+                return
             }
-            return
+            decl.initCoder = .inherited
+            // What a working init(coder:) assigns (`viewModel = …` before `super.init(coder:)`)
+            // is set on every storyboard instance; the flow keeps it as that initializer's `sets`.
         }
         guard let body = i.body else { return }
         var sets: [String] = []
         var callsSuper: SuperInitializer?
         var nib: String?
-        for item in body.statements {
+        // Assignments under `#if` count: whichever configuration is built must compile, so it
+        // sets every `let` too (SubscriptionViewController sets its validator under #if DEBUG).
+        for item in body.statements.withConditionalBranches {
             guard let e = expression(item) else { continue }
             if let (lhs, op, _) = Sequence.binary(e), op == "=", let p = lhs.propertyName,
                decl.dependencies.contains(where: { $0.name == p }) {
@@ -152,6 +163,7 @@ struct ClassReader {
                 }
             }
         }
+        if swiftName == "init(coder:)" && sets.isEmpty { return }
         decl.initializers.append(Initializer(
             name: swiftName, sets: sets,
             callsSuper: callsSuper ?? (swiftName.hasPrefix("init(coder:") ? .initCoder : .initNibBundle),
@@ -183,9 +195,11 @@ struct ClassReader {
         let firstType = params.first?.type.trimmedDescription
         if f.attributes.has("IBAction"), params.count == 1,
            firstType == "UIStoryboardSegue" || firstType == "UIStoryboardSegue?" || firstType == "UIStoryboardSegue!" {
-            if !decl.unwindActions.contains(swiftName) {
-                decl.unwindActions.append(swiftName)
-                decl.unwindActionOrigins[swiftName] = file.location(of: f).origin
+            // `@objc(backToList:)` is the selector a storyboard's unwind segue names; unwindActions take selectors too.
+            let name = SwiftNames.objcName(f.attributes) ?? swiftName
+            if !decl.unwindActions.contains(name) {
+                decl.unwindActions.append(name)
+                decl.unwindActionOrigins[name] = file.location(of: f).origin
             }
             return
         }
@@ -241,22 +255,30 @@ struct ClassReader {
         decl.viewDidLoad?.lines = reads.lines
     }
 
-    /// Dependencies of this class and of its superclasses in the sources.
+    /// Dependencies of this class and of its superclasses in the sources, read by the same
+    /// rule as the class's own: a superclass's constants and outlets are not dependencies.
     func allDependencyNames() -> [String] {
-        var names = decl.dependencies.map(\.name)
-        var current = decls.superclass(of: name)
+        decl.dependencies.map(\.name) + decls.inheritedDependencies(of: name).map(\.name)
+    }
+}
+
+extension Declarations {
+    /// The dependencies the superclasses of `name` declare in the sources, nearest first.
+    func inheritedDependencies(of name: String) -> [Dependency] {
+        var out: [Dependency] = []
+        var current = superclass(of: name)
         var seen: Set<String> = [name]
-        while let c = current, !seen.contains(c), let parts = decls.classParts[c] {
+        while let c = current, !seen.contains(c), let parts = classParts[c] {
             seen.insert(c)
             for part in parts {
                 for m in part.members {
-                    guard let v = m.decl.as(VariableDeclSyntax.self), !v.attributes.has("IBOutlet") else { continue }
-                    for b in v.bindings { if let id = b.pattern.as(IdentifierPatternSyntax.self) { names.append(id.identifier.text) } }
+                    guard let v = m.decl.as(VariableDeclSyntax.self) else { continue }
+                    out += ClassReader.dependencies(v, part.file)
                 }
             }
-            current = decls.superclass(of: c)
+            current = superclass(of: c)
         }
-        return names
+        return out
     }
 }
 
@@ -265,6 +287,23 @@ extension AccessorBlockSyntax {
     var isObserversOnly: Bool {
         guard case .accessors(let list) = accessors else { return false }
         return list.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+    }
+}
+
+extension CodeBlockItemListSyntax {
+    /// The statements, with those of every `#if` clause in place of the `#if`.
+    var withConditionalBranches: [CodeBlockItemSyntax] {
+        var out: [CodeBlockItemSyntax] = []
+        for item in self {
+            guard case .decl(let d) = item.item, let c = d.as(IfConfigDeclSyntax.self) else {
+                out.append(item)
+                continue
+            }
+            for clause in c.clauses {
+                if case .statements(let list)? = clause.elements { out += list.withConditionalBranches }
+            }
+        }
+        return out
     }
 }
 

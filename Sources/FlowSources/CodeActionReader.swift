@@ -109,7 +109,8 @@ struct CodeActionReader {
             a.initializer = initializer
             a.arguments = args
             return a
-        case ("dismiss", _) where onSelf || callee.hasPrefix("presentingViewController"):
+        // UIKit's is dismiss(animated:completion:); a `dismiss()` of the app's or a pod's is not it.
+        case ("dismiss", "animated") where onSelf || callee.hasPrefix("presentingViewController"):
             return make(.dismiss, call)
         case ("popViewController", _) where onNavigation:
             return make(.pop, call)
@@ -128,6 +129,10 @@ struct CodeActionReader {
         }
         if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }
+            guard case .viewController = SourceReader.lineage(of: type, owner.decls).0 else {
+                note(expr, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+                return nil
+            }
             if let call = base.unwrapped.as(FunctionCallExprSyntax.self),
                call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "instantiateViewController",
                let id = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalText {
@@ -138,8 +143,14 @@ struct CodeActionReader {
             return (type, nil, [])
         }
         guard let call = expr.as(FunctionCallExprSyntax.self) else { return nil }
-        let callee = call.calledExpression.trimmedDescription
+        // `Sheet<Content>(rootView: …)` builds a Sheet: the flow names classes, not specializations.
+        let calleeExpr = call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? call.calledExpression
+        let callee = calleeExpr.trimmedDescription
         guard owner.decls.classParts[callee] != nil else { return nil }
+        guard case .viewController = SourceReader.lineage(of: callee, owner.decls).0 else {
+            note(call, "presents \(callee), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+            return nil
+        }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let initializer = labels.isEmpty ? nil : "init(" + labels.map { $0 + ":" }.joined() + ")"
         // `X(coder: archive)`: UIKit's own decoding initializer, whose argument is no dependency.

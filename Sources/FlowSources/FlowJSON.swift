@@ -130,6 +130,7 @@ public enum FlowJSON {
                 w.key(a.swiftName)
                 var fields: [String] = []
                 if let at = at(a.origin) { fields.append(at) }
+                if a.selector != ObjCSelector.derive(fromSwiftName: a.swiftName) { fields.append("\"selector\": \(q(a.selector))") }
                 if let r = a.returns { fields.append("\"returns\": \(q(r))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }

@@ -35,10 +35,8 @@ struct SegueActionReader {
 
     mutating func read() -> SegueAction? {
         let swiftName = SwiftNames.function(function)
+        // `@objc(makeDetail:sender:)` is the selector storyboards store; the flow keeps it as `selector`.
         let selector = SwiftNames.objcName(function.attributes) ?? ObjCSelector.derive(fromSwiftName: swiftName)
-        if selector != ObjCSelector.derive(fromSwiftName: swiftName) {
-            note(function.attributes, "@objc(\(selector)) renames the selector; a flow derives it from the Swift name, so storyboards naming \(selector) do not match it here")
-        }
         if let body = function.body { block(body.statements) }
         if result == nil {
             note(function.name, "the class it builds is not read; the scene's class is assumed")

@@ -47,6 +47,8 @@ public enum SourceReader {
         for c in facts.launch.inject + facts.classes.values.flatMap({ $0.prepare ?? [] }) {
             if let cast = c.cast, let p = decls.protocols[cast] { facts.protocols[cast] = ProtocolDecl(name: cast, objc: p.objc) }
         }
+        var members = DestinationMembers(decls: decls)
+        members.resolve(&facts)
         facts.notes.sort { ($0.location, $0.text) < ($1.location, $1.text) }
         return facts
     }
@@ -77,7 +79,8 @@ public enum SourceReader {
                 return (.delegate, nil)
             }
             // Left the sources: a UIKit or a pod's view controller stands in as the nearest known class.
-            guard ["ViewController", "NavigationController", "TabBarController"].contains(where: { s.hasSuffix($0) }) else {
+            // SwiftUI's UIHostingController is a UIViewController subclass (Habitica's bottom sheets).
+            guard ["ViewController", "NavigationController", "TabBarController"].contains(where: { s.hasSuffix($0) }) || s == "UIHostingController" else {
                 return (.other, nil)
             }
             let stand = s.contains("TableViewController") ? "UITableViewController"

@@ -39,6 +39,19 @@ struct ImportCommand: ParsableCommand {
         if paths.isEmpty { throw ValidationError("give at least one storyboard or app folder") }
     }
 
+    /// The `"sources"` a written flow records: relative to the output's folder, as a flow's
+    /// paths are read (`--sources MyApp` from the app's parent with `--output MyApp/flow.json`
+    /// records `"."`); as given when the flow goes to standard output or a path cannot be resolved.
+    func recordedSources() -> [String]? {
+        guard let output else { return nil }
+        let folder = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : "."
+        guard let dir = TranscriptFiles.realPath(folder.isEmpty ? "/" : folder) else { return nil }
+        return sources.map { p in
+            guard let absolute = TranscriptFiles.realPath(p) else { return p }
+            return absolute == dir ? "." : TranscriptFiles.relative(absolute, from: dir)
+        }
+    }
+
     func run() throws {
         var imported: ImportedDocument
         // Re-importing over an earlier output keeps the names it gave (by XML id), so the
@@ -50,7 +63,7 @@ struct ImportCommand: ParsableCommand {
             for d in e.diagnostics { Terminal.writeError(d.description + "\n") }
             throw ExitCode(2)
         }
-        if !sources.isEmpty, case .failure(let e) = SourcesMerge.add(sources: sources, to: &imported) {
+        if !sources.isEmpty, case .failure(let e) = SourcesMerge.add(sources: sources, recordedAs: recordedSources(), to: &imported) {
             for d in e.diagnostics { Terminal.writeError(d.description + "\n") }
             throw ExitCode(2)
         }

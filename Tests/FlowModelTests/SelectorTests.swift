@@ -45,3 +45,22 @@ import Testing
         #expect(SelectorName("unwindToList(_:)").selector == name.selector)
     }
 }
+
+/// `@objc(name:)` on a segue action: the flow's `selector` replaces the derived one.
+@Suite struct SegueActionSelectorTests {
+    @Test func aNamedSelectorIsTheOneSeguesMatch() throws {
+        let flow = try #require(loaded(Fixture.base.replacingOnce(
+            #""makeAdd(coder:)": { "returns": "AddViewController" }"#,
+            with: #""makeAdd(coder:)": { "selector": "buildAdd:", "returns": "AddViewController" }"#)))
+        let action = try #require(flow.flow.classes["ListViewController"]?.segueActions.first { $0.swiftName == "makeAdd(coder:)" })
+        #expect(action.selector == "buildAdd:")
+    }
+
+    @Test func aSelectorWithTheWrongNumberOfColonsIsALoadError() throws {
+        let e = try #require(onlyError(Fixture.base.replacingOnce(
+            #""makeAdd(coder:)": { "returns": "AddViewController" }"#,
+            with: #""makeAdd(coder:)": { "selector": "buildAdd:sender:", "returns": "AddViewController" }"#)))
+        #expect(e.path == #"classes.ListViewController.segueActions["makeAdd(coder:)"].selector"#)
+        #expect(e.message.hasPrefix("'buildAdd:sender:' is not a selector for makeAdd(coder:)"))
+    }
+}

@@ -135,6 +135,8 @@ func read(_ sources: [String: String]) -> SourceFacts {
             """])
         let a = try #require(facts.classes["MenuTableViewController"]?.segueActions.first)
         #expect(a.selector == "showItemWithCoder:sender:")
+        // The flow keeps it: a storyboard naming showItemWithCoder:sender: finds the method.
+        #expect(FlowJSON.fragment(facts).contains("\"selector\": \"showItemWithCoder:sender:\""))
         #expect(a.nilWhen == .noSelection)
         #expect(a.returns == "MenuItemDetailViewController")
         #expect(a.arguments.first?.expression == "menuItems[selection.row]")

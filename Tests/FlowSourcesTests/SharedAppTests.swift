@@ -99,11 +99,56 @@ struct LargeAppTests {
         #expect(!facts.notes.contains { $0.text.contains("identifier not read") })
     }
 
+    @Test func habiticaClassFactsMergedAcrossFilesAndSuperclasses() throws {
+        let facts = try SharedApps.read("habitica-ios")
+        #expect(facts.classes.count == 111)
+        // A generic UIHostingController subclass is a view controller; code presents it.
+        #expect(facts.classes["HostingBottomSheetController"]?.superclass == "UIViewController")
+        // `let appleValidator` is set under #if DEBUG in both initializers.
+        let subscription = try #require(facts.classes["SubscriptionViewController"])
+        #expect(subscription.initializers.map { "\($0.name) \($0.sets)" } == [
+            "init(nibName:bundle:) [\"appleValidator\"]", "init(coder:) [\"appleValidator\"]",
+        ])
+        // viewDidLoad's reads of inherited constants (`disposable`, `userRepository`) and outlets
+        // are not dependencies: every use names one the class or a superclass declares.
+        for c in facts.classes.values {
+            var names = Set(c.dependencies.map(\.name))
+            var s: String? = c.superclass
+            while let n = s, let d = facts.classes[n] { names.formUnion(d.dependencies.map(\.name)); s = d.superclass }
+            for u in c.viewDidLoad?.uses ?? [] { #expect(names.contains(u), "\(c.name) uses \(u)") }
+        }
+    }
+
     @Test func rocketChatPrepareWithoutIdentifierTests() throws {
         let facts = try SharedApps.read("Rocket.Chat-iOS")
         #expect(facts.classes.count >= 50)
         #expect(SharedApps.actions(facts).isEmpty)
         let cases = facts.classes.values.flatMap { $0.prepare ?? [] }
         #expect(cases.contains { $0.segue == nil && $0.cast != nil })
+        // Methods prepare calls are declared on the destination, with what they assign.
+        #expect(facts.classes["DrawingBrushWidthViewController"]?.methods.map { "\($0.name) \($0.sets)" } == ["setCurrentWidth(_:) [\"width\"]"])
+        #expect(facts.classes["LoginTableViewController"]?.methods.map(\.name) == ["authenticateWithDeepLinkCredentials(_:)"])
+    }
+
+    @Test func aCallOrSetPrepareCannotFollowIsANoteNotALoadError() throws {
+        let files = [
+            SourceFile(path: "A.swift", text: """
+                import UIKit
+                class Detail: PodViewController {}
+                class Base: UIViewController {
+                    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                        if let d = segue.destination as? Detail {
+                            d.configure(with: 1)
+                            d.title2 = "x"
+                        }
+                    }
+                }
+                """),
+        ]
+        let facts = SourceReader.read(files)
+        let c = try #require(facts.classes["Base"]?.prepare?.first)
+        #expect(c.call == nil && c.set.isEmpty)
+        #expect(facts.notes.map(\.text).contains { $0.contains("calls configure(with:) on Detail, which no Swift source declares") })
+        #expect(facts.notes.map(\.text).contains { $0.contains("sets title2 of Detail, which is not a stored property of it in the sources") })
     }
 }
