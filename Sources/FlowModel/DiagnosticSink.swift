@@ -59,7 +59,8 @@ struct Fields {
         var seen: Set<String>? = members.count > 16 ? Set(minimumCapacity: members.count) : nil
         var anyUnknown = false
         for (i, m) in members.enumerated() {
-            guard known.contains(m.key) else {
+            let n = m.key.utf8.count
+            guard known.contains(where: { $0.utf8.count == n && $0 == m.key }) else {
                 anyUnknown = true
                 sink.warning(
                     m.keyPosition, JSONPath.member(path, m.key), "unknown key '\(m.key)' is ignored",
@@ -77,7 +78,10 @@ struct Fields {
     }
 
     subscript(_ key: String) -> JSONNode? {
-        for m in members where m.key == key { return m.value }
+        // Lengths first: most keys looked up are absent, and comparing two different strings
+        // costs many times comparing two counts.
+        let n = key.utf8.count
+        for i in members.indices where members[i].key.utf8.count == n && members[i].key == key { return members[i].value }
         return nil
     }
 

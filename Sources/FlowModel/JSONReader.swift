@@ -45,10 +45,15 @@ public struct JSONReader {
             i = cachedOffset
             column = cachedColumn
         }
-        while i < offset && i < bytes.count {
-            // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        let end = min(offset, bytes.count)
+        if i < end {
+            column = bytes.withUnsafeBufferPointer { buf in
+                var column = column
+                // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
+                for j in i..<end where buf[j] & 0xC0 != 0x80 { column += 1 }
+                return column
+            }
+            i = end
         }
         cachedLine = line
         cachedOffset = i
