@@ -91,6 +91,10 @@ public enum Checker {
             // Shortest first; among equals, in the order found.
             dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
             findings += dynamic.map(\.1)
+            if let c = coverage, c.states == 1, dynamic.isEmpty, var f = entryLeadsNowhere(flow) {
+                f.device = flow.device
+                findings.append(f)
+            }
         }
         findings = findings.map { storyboardLocated($0, in: flow) }
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
@@ -108,6 +112,33 @@ public enum Checker {
         report.unusedSuppressions = flow.suppressions.indices.filter { !used.contains($0) }.map { flow.suppressions[$0] }
         report.flowDevice = flow.device
         return report
+    }
+
+    /// An exploration of one state: the first screen leads nowhere. Said, so that a clean
+    /// report of an app whose storyboards stop at launch is not read as a clean app.
+    static func entryLeadsNowhere(_ flow: Flow) -> Finding? {
+        var sim = Simulator(flow: flow)
+        _ = sim.launch()
+        guard !sim.hasCrashed, let front = sim.state.frontmost else { return nil }
+        let sceneIndex = sim.state[front].scene
+        let name = sceneIndex.map { "'\(flow.scenes[$0].id)' (\(flow.scenes[$0].className))" } ?? sim.state.className(of: front)
+        var message = "the exploration ends at launch: nothing a user can do on \(name), the first screen, leads anywhere in this flow (1 state explored)"
+        let imported = sceneIndex.map { flow.scenes[$0].storyboard != nil } ?? false
+        var hint = "add the segues or code actions that leave this screen"
+        if imported {
+            let hasCode = flow.sourcesRead
+            message += hasCode
+                ? "; its storyboard scene has no segue, control or row that leads on, and the Swift read adds none"
+                : "; its storyboard scene has no segue, control or row that leads on, and without the Swift sources what its code does is unknown"
+            hint = hasCode
+                ? "the app goes on from here in code flownav does not read yet: write it as code actions in a flow naming \"storyboards\""
+                : "the app goes on from here in code (a root set by the app delegate, instantiateViewController, present or push): import the app folder with its Swift sources, or write those paths as code actions in a flow naming \"storyboards\""
+        }
+        // How the import chose this entry, when it had to guess (the flow's top-level notes).
+        for n in flow.notes where n.contains("entry") || n.contains("initial view controller") { message += "; " + n }
+        let path = sceneIndex.map { "scenes.\(flow.scenes[$0].id)" } ?? "initial"
+        return Finding(rule: Rules.entryLeadsNowhere, message: message, hint: hint, file: flow.file,
+                       origin: sceneIndex.map { flow.scenes[$0].origin } ?? Origin(path: path, position: nil), path: [])
     }
 
     static func hint(for rule: Rule, console: [String] = [], flow: Flow? = nil) -> String {

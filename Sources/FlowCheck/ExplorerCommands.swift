@@ -42,6 +42,7 @@ extension Explorer {
                 }
             }
             // back: the nearest navigation controller (the front-most itself included) has more than its root.
+            // The tab bar: up the parents, and on from a context presentation to what it covers.
             var x: Int? = front
             var navFound = false, tabBar = -1
             while let v = x {
@@ -51,9 +52,15 @@ extension Explorer {
                     if p[v].childCount > 1 { out.append(backCommand) }
                 }
                 if kind == .tabBar && tabBar < 0 { tabBar = v }
-                x = p[v].parent
+                if let up = p[v].parent {
+                    x = up
+                } else {
+                    // A navigation controller the presentation covers has no back button on screen.
+                    navFound = true
+                    x = p[v].presenter != nil && state.isContextPresentation(v) ? p[v].presenter : nil
+                }
             }
-            if p[top].presenter != nil { out.append(dismissCommand) }
+            if p[state.levelRoot(of: front)].presenter != nil { out.append(dismissCommand) }
             found = tabBar
             if tabBar >= 0 {
                 var n = 0

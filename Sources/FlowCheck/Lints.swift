@@ -146,7 +146,9 @@ struct Linter {
                 if let child = flow.segues[r].destination { visit(Decode(scene: child, outer: d.outer, relationship: r)) }
             }
         }
-        if flow.launch.root == nil, let initial = flow.initial { visit(Decode(scene: initial, outer: nil, relationship: nil)) }
+        if flow.launch.root == nil {
+            for initial in Set([flow.initial, flow.padInitial].compactMap { $0 }).sorted() { visit(Decode(scene: initial, outer: nil, relationship: nil)) }
+        }
         for (i, s) in flow.segues.enumerated() where s.kind != .relationship && s.kind != .unwind {
             if let d = s.destination { visit(Decode(scene: d, outer: i, relationship: nil)) }
         }
@@ -500,8 +502,9 @@ struct Linter {
         var work: [Int] = []
         if let root = flow.launch.root {
             if let n = nibOf[root.className] { work.append(n) }
-        } else if let initial = flow.initial {
-            work.append(initial)
+        } else {
+            // Both devices' starts: a pad storyboard's scenes are reached on a pad.
+            work += [flow.initial, flow.padInitial].compactMap { $0 }
         }
         while let x = work.popLast() {
             guard reached.insert(x).inserted else { continue }

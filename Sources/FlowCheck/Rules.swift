@@ -163,6 +163,11 @@ public enum Rules {
         summary: "a custom segue whose class no code declares (a UIStoryboardSegue subclass renamed in code but not in the storyboard)",
         help: "NSClassFromString finds no class, and -[UIStoryboardSegueTemplate segueWithDestinationViewController:] fails its assertion: 'Could not create a segue of class '(null)''. Set the segue's Class to the renamed subclass.")
 
+    public static let entryLeadsNowhere = Rule(
+        id: "entry-leads-nowhere", kind: .exploration, severity: .note,
+        summary: "the app's first screen leads nowhere in the flow: the exploration ends at launch",
+        help: "Nothing a user can do on the first screen (a tap, a row, a tab, back, dismiss) reaches another state, so check explored one state and its silence says nothing about the rest of the app. An imported app usually goes on from here in code (a root the app delegate sets, instantiateViewController, present or push in code), which storyboards do not record: read the Swift sources with the storyboards, or write the code paths as code actions in a flow naming \"storyboards\".")
+
     public static let tabBarPushed = Rule(
         id: "tab-bar-pushed", kind: .exploration, severity: .warning,
         summary: "a tab bar controller is pushed onto a navigation stack",
@@ -174,7 +179,7 @@ public enum Rules {
         segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
-        noNavigationController, dismissDidNothing, tabBarPushed,
+        noNavigationController, dismissDidNothing, tabBarPushed, entryLeadsNowhere,
     ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -342,6 +342,37 @@ public struct AppState: Hashable, Sendable {
         return x
     }
 
+    /// Whether `id` is presented over a context: a `currentContext` / `overCurrentContext`
+    /// presentation that a view controller inside a level (one that defines the presentation
+    /// context) makes. It covers only that view controller; the rest of the level (a tab bar, a
+    /// split's other column) stays on screen around it.
+    public func isContextPresentation(_ id: Int) -> Bool {
+        guard let p = instances[id].presenter else { return false }
+        return instances[p].parent != nil || isContextPresentation(p)
+    }
+
+    /// What `x` presents over its context, if it does.
+    func contextPresentation(on x: Int) -> Int? {
+        guard let p = instances[x].presented, isContextPresentation(p) else { return nil }
+        return p
+    }
+
+    /// One step up what is on screen: the parent, or the view controller a context
+    /// presentation covers.
+    public func screenParent(of id: Int) -> Int? {
+        if let p = instances[id].parent { return p }
+        return isContextPresentation(id) ? instances[id].presenter : nil
+    }
+
+    /// The view controller that covers the whole screen at `id`'s level: its level root, or,
+    /// through context presentations, the level root below them. Full-screen presentations
+    /// are forwarded to it (reference §3.5).
+    public func screenRoot(of id: Int) -> Int {
+        var x = id
+        while let p = screenParent(of: x) { x = p }
+        return x
+    }
+
     /// The front-most presentation level's root: follow `presented` from the window's root.
     public var topLevel: Int? {
         guard var x = windowRoot else { return nil }
@@ -359,8 +390,15 @@ public struct AppState: Hashable, Sendable {
     /// the secondary column of a split view (the primary when collapsed).
     public func visibleLeaf(from id: Int) -> Int {
         var x = id
-        while let next = shownContent(of: x) { x = next }
-        return x
+        while true {
+            if let p = contextPresentation(on: x) {
+                x = p
+            } else if let next = shownContent(of: x) {
+                x = next
+            } else {
+                return x
+            }
+        }
     }
 
     /// The content child a container shows: the top of a stack, the selected tab, the last
@@ -407,6 +445,14 @@ public struct AppState: Hashable, Sendable {
     }
 
     private func appendVisible(_ x: Int, to out: inout [Int]) {
+        // A context presentation is on screen over `x`; with currentContext it has removed
+        // `x`'s views (and its children's), with overCurrentContext they stay beneath it.
+        let context = contextPresentation(on: x)
+        if let p = context, instances[p].presentationStyle != .overCurrentContext {
+            appendVisible(p, to: &out)
+            return
+        }
+        defer { if let p = context { appendVisible(p, to: &out) } }
         out.append(x)
         var firstRole: ChildRole?
         var c = instances[x].firstChild

@@ -54,12 +54,14 @@ extension Simulator {
             }
             pop(nav)
         case .dismiss:
-            guard let top = state.topLevel, state[top].presenter != nil else {
+            // The level the user sees in front: the top level, or a context presentation in it.
+            guard let front = state.frontmost, case let level = state.levelRoot(of: front), state[level].presenter != nil else {
                 throw .rejected(Rejection("nothing is presented"))
             }
-            dismiss(top)
+            dismiss(level)
         case .tab(let index):
-            guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true) else {
+            // A context presentation inside a tab leaves the tab bar on screen.
+            guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true, onScreen: true) else {
                 throw .rejected(Rejection("there is no tab bar controller on screen"))
             }
             let count = state.tabCount(of: tabBar)
@@ -212,6 +214,8 @@ extension Simulator {
                 }
             }
             for a in action.set { setDependency(a.name, of: dest, to: try evaluate(a.expression, in: scope), by: caller) }
+            // A storyboard scene keeps its own modalPresentationStyle wherever it ends up presented.
+            let style = state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic
             switch action.kind {
             case .push:
                 guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
@@ -221,11 +225,11 @@ extension Simulator {
                 }
                 try push(dest, onto: nav)
             case .show:
-                try show(dest, from: vc, style: .automatic)
+                try show(dest, from: vc, style: style)
             case .showDetail:
-                try showDetailViewController(dest, from: vc, style: .automatic)
+                try showDetailViewController(dest, from: vc, style: style)
             default:
-                try present(dest, from: vc, style: state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic)
+                try present(dest, from: vc, style: style)
             }
         case .dismiss:
             if let p = state[vc].presented {

@@ -62,7 +62,7 @@ public struct Simulator: Sendable {
             if let r = flow.launch.root {
                 let scope = Scope(selfID: nil)
                 root = try build(className: r.className, initializer: r.initializer, arguments: r.arguments, scope: scope, caller: "AppDelegate")
-            } else if let initial = flow.initial {
+            } else if let initial = flow.initial(on: device) {
                 root = try decode(scene: initial, outer: nil, relationship: nil)
             } else {
                 return events

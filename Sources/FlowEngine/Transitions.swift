@@ -1,11 +1,13 @@
 import FlowModel
 
 extension Simulator {
-    func nearestAncestor(of id: Int, kind: ContainerKind, includingSelf: Bool = false) -> Int? {
-        var x: Int? = includingSelf ? id : state[id].parent
+    /// `onScreen`: also up from a context presentation to the view controller it covers (what
+    /// is on screen around it), not only up the parents.
+    func nearestAncestor(of id: Int, kind: ContainerKind, includingSelf: Bool = false, onScreen: Bool = false) -> Int? {
+        var x: Int? = includingSelf ? id : (onScreen ? state.screenParent(of: id) : state[id].parent)
         while let c = x {
             if info(of: c).container == kind { return c }
-            x = state[c].parent
+            x = onScreen ? state.screenParent(of: c) : state[c].parent
         }
         return nil
     }
@@ -42,10 +44,13 @@ extension Simulator {
         emit(.lifecycle(id: dest, callback: .didMoveToParent))
     }
 
-    /// `present(_:animated:)`: forwarded to the view controller that covers the screen; a
-    /// warning and nothing else when that one already presents.
+    /// `present(_:animated:)`: forwarded to the view controller that covers the screen, or, for
+    /// a currentContext / overCurrentContext presentation, to the nearest view controller from
+    /// the source up that defines the presentation context; a warning and nothing else when
+    /// that one already presents.
     mutating func present(_ dest: Int, from source: Int, style: ModalPresentationStyle) throws(CrashSignal) {
-        let presenter = state.levelRoot(of: source)
+        let context = (style == .currentContext || style == .overCurrentContext) ? contextDefiner(from: source) : nil
+        let presenter = context ?? state.screenRoot(of: source)
         if let already = state[presenter].presented {
             emit(.console(category: "Presentation", message: "Attempt to present \(describe(dest)) on \(describe(presenter)) (from \(describe(source))) which is already presenting \(describe(already))."))
             // Nothing holds the dropped view controller (or its children) any more: it is deallocated.
@@ -59,23 +64,34 @@ extension Simulator {
         if state[dest].parent != nil || state.windowRoot == dest {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Application tried to present modally an active controller \(describe(dest)).", preamble: []))
         }
-        if style == .currentContext || style == .overCurrentContext {
-            var x: Int? = source
-            while let v = x, v != presenter, !(state[v].scene.map { flow.scenes[$0].definesPresentationContext } ?? false) { x = state[v].parent }
-            if let v = x, v != presenter {
-                emit(.note("\(describe(v)) defines the presentation context, so UIKit covers only it; flownav presents on \(describe(presenter))"))
-            }
+        if let context, context != state.screenRoot(of: source) {
+            emit(.note("\(describe(context)) defines the presentation context, so the \(style.rawValue) presentation covers only it and it is the presenting view controller"))
         }
         if state.compact && style == .popover {
             emit(.note("in compact width (phone) a popover adapts to a sheet, as formSheet does"))
         }
+        // What was on screen, read before the presentation joins the tree (a context
+        // presentation is part of its presenter's visible chain).
+        let old = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
         state[presenter].presented = dest
         state[dest].presenter = presenter
         state[dest].presentationStyle = style
         emit(.transition(.present(dest, by: presenter, style: style)))
         let new = try loadVisibleChain(from: dest)
-        let old = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
         swapAppearance(from: old, to: new)
+    }
+
+    /// Apple (`definesPresentationContext`): "UIKit starts at the presenting view controller and
+    /// walks up the view controller hierarchy. If it finds a view controller whose value for
+    /// this property is true, it asks that view controller to present the new view controller."
+    /// Nil when none does: the presentation then goes to the view controller covering the screen.
+    func contextDefiner(from source: Int) -> Int? {
+        var x: Int? = source
+        while let v = x {
+            if let s = state[v].scene, flow.scenes[s].definesPresentationContext { return v }
+            x = state.screenParent(of: v)
+        }
+        return nil
     }
 
     /// Dismisses a presented view controller (and whatever it presents), then releases it.
@@ -88,11 +104,13 @@ extension Simulator {
             x = state[p].presented
         }
         let style = state[presented].presentationStyle ?? .pageSheet
-        let old = gone.reversed().flatMap { state.visibleChain(from: $0) }
-        let back = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
+        // A level's visible chain includes the context presentations in it: each once.
+        var old: [Int] = []
+        for g in gone.reversed() { for x in state.visibleChain(from: g) where !old.contains(x) { old.append(x) } }
         emit(.transition(.dismiss(presented, by: presenter)))
-        swapAppearance(from: old, to: back)
         state[presenter].presented = nil
+        let back = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
+        swapAppearance(from: old, to: back)
         state[presented].presenter = nil
         release(presented)
     }

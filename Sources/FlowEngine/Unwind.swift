@@ -98,10 +98,22 @@ extension Simulator {
     /// bar selects the destination's tab first (its navigation stack appears as it was) and
     /// then that navigation controller pops, on screen.
     private mutating func unwindTransition(from source: Int, to dest: Int) throws(CrashSignal) {
-        let destLevel = state.levelRoot(of: dest)
-        if let presented = state[destLevel].presented, state.levelRoot(of: source) != destLevel {
-            dismiss(presented)
+        // The modal ancestor containing the source, nearest the destination: the presented view
+        // controller up the source's way whose presenter is the destination or contains it
+        // (a level below, or the view controller a context presentation covers).
+        var modal: Int?
+        var x = source
+        while x != dest && !state.ancestors(of: dest).contains(x) {
+            if let p = state[x].parent {
+                x = p
+            } else if let p = state[x].presenter {
+                modal = x
+                x = p
+            } else {
+                break
+            }
         }
+        if let modal { dismiss(modal) }
         let path = state.ancestors(of: dest).reversed() + [dest]
         for k in path.indices.dropLast() {
             let ancestor = path[k], child = path[k + 1]

@@ -33,7 +33,7 @@ enum SegueActionOwner {
     /// being performed (the initial view controller, or none instantiates it: `-[(null) …]`).
     static func askers(of container: Int, in flow: Flow, visited: inout Set<Int>) -> [String?] {
         guard visited.insert(container).inserted else { return [] }
-        var out: [String?] = flow.initial == container ? [nil] : []
+        var out: [String?] = flow.initial == container || flow.padInitial == container ? [nil] : []
         for s in flow.segues where s.destination == container && s.kind != .unwind {
             let more: [String?] = s.kind == .relationship
                 ? askers(of: s.source, in: flow, visited: &visited)

@@ -15,6 +15,8 @@ public struct AppFolder: Sendable {
     /// `UISceneStoryboardFile`), and the plist it came from.
     public var entry: String?
     public var entryPlist: String?
+    /// The pad's entry storyboard (`UIMainStoryboardFile~ipad`), when it differs.
+    public var padEntry: String?
     /// Files with the extensions asked for, e.g. `["swift"]`, sorted.
     public var otherFiles: [String: [String]] = [:]
 
@@ -39,6 +41,7 @@ public struct AppFolder: Sendable {
             if folder.entry == nil, let e = info.mainStoryboard {
                 folder.entry = e
                 folder.entryPlist = plist
+                folder.padEntry = info.padStoryboard
             }
         }
         folder.storyboards = preferred(all.filter { $0.hasSuffix(".storyboard") }, excluding: launchNames)

@@ -3,7 +3,7 @@ import FlowModel
 /// A flow that names its app: `"storyboards": ["../MyApp"]` is imported, then the flow's own
 /// entries are merged over it.
 ///
-/// - top-level values (`name`, `module`, `initial`, `launch`, `protocols`, `destinations`):
+/// - top-level values (`name`, `module`, `initial`, `padInitial`, `launch`, `protocols`, `destinations`):
 ///   the flow's replace the import's;
 /// - `scenes`: by scene id; the flow's keys replace the imported scene's. A scene id that
 ///   matches no imported scene is an error naming the nearest ids;

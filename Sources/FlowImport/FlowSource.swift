@@ -54,12 +54,15 @@ public enum FlowSource {
     /// Imports storyboard files and app folders as one app.
     public static func importDocument(paths: [String], entry: String? = nil, name: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, FlowLoadError> {
         var files: [String] = []
-        var plistEntry: String?
+        var plistEntry: String?, padEntry: String?
         for p in paths {
             if AppFolder.isFolder(p) {
                 let folder = AppFolder.discover(p)
                 files += folder.storyboards + folder.xibs
-                if plistEntry == nil { plistEntry = folder.entry }
+                if plistEntry == nil {
+                    plistEntry = folder.entry
+                    padEntry = folder.padEntry
+                }
                 if folder.storyboards.isEmpty && folder.xibs.isEmpty {
                     return .failure(single(p, "no storyboard or XIB in this folder"))
                 }
@@ -75,7 +78,8 @@ public enum FlowSource {
             }
         }
         let appName = name ?? paths.first.map(displayName) ?? "App"
-        switch StoryboardImporter.importApp(files: inputs, name: appName, entry: entry ?? plistEntry, keeping: keeping) {
+        switch StoryboardImporter.importApp(files: inputs, name: appName, entry: entry ?? plistEntry,
+                                                padEntry: entry == nil ? padEntry : nil, keeping: keeping) {
         case .success(let d): return .success(d)
         case .failure(let p):
             let position = p.line.map { SourcePosition(line: $0, column: p.column ?? 1) }

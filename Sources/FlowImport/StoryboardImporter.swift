@@ -31,7 +31,10 @@ public enum StoryboardImporter {
     ///     starts the app; nil: `Main`, else the only storyboard, else the first with one.
     ///   - keeping: scene ids of an earlier import, by "file\0XML id" and by XML id
     ///     (`"storyboard": { "file", "id" }`), so a re-import names every scene it still has as before.
-    public static func importApp(files: [ImportInput], name: String, entry: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
+    ///   - padEntry: the storyboard a pad starts with instead (`UIMainStoryboardFile~ipad`), if any:
+    ///     its initial view controller is the flow's `padInitial`.
+    public static func importApp(files: [ImportInput], name: String, entry: String? = nil, padEntry: String? = nil,
+                                 keeping: [String: String] = [:]) -> Result<ImportedDocument, ImportProblem> {
         var storyboards: [StoryboardFile] = []
         var nibs: [StoryboardFile] = []
         var otherPlatform: [ImportProblem] = []
@@ -60,6 +63,7 @@ public enum StoryboardImporter {
                 : "none of the storyboards (\(names.joined(separator: ", "))) has a scene; nothing to import"))
         }
         var mapper = Mapper(storyboards: storyboards, nibs: nibs, name: name, entry: entry, keeping: keeping)
+        mapper.padEntry = padEntry
         for p in otherPlatform {
             mapper.warnings.append(Diagnostic(.warning, file: p.file, position: p.line.map { SourcePosition(line: $0, column: 1) }, path: "",
                                               message: p.message + "; left out of this import"))
@@ -74,6 +78,7 @@ private struct Mapper {
     let nibs: [StoryboardFile]
     let name: String
     let entry: String?
+    var padEntry: String?
     var warnings: [Diagnostic] = []
     /// "file\0xmlID" → scene id, for every real (non-placeholder) scene.
     var sceneIDs: [String: String] = [:]
@@ -109,8 +114,9 @@ private struct Mapper {
 
     mutating func run() -> Result<ImportedDocument, ImportProblem> {
         nameScenes()
+        let titles = referenceTitles()
         for sb in storyboards {
-            for s in sb.scenes where s.reference == nil { addScene(s, in: sb) }
+            for s in sb.scenes where s.reference == nil { addScene(s, in: sb, referenceTitle: titles[Self.key(sb.file, s.xmlID)]) }
         }
         for nib in nibs { addNib(nib) }
         for sb in storyboards {
@@ -122,7 +128,9 @@ private struct Mapper {
         let module = modules.first { $0.isIdentifier } ?? (Naming.word(name).isIdentifier ? Naming.word(name).prefix(1).uppercased() + Naming.word(name).dropFirst() : "App")
         top.append(("module", .string(module)))
         var topNotes: [String] = []
-        if let initial = initialScene(notes: &topNotes) { top.append(("initial", .string(initial))) }
+        let initial = initialScene(entry, notes: &topNotes)
+        if let initial { top.append(("initial", .string(initial))) }
+        if let padEntry, let pad = initialScene(padEntry, notes: &topNotes), pad != initial { top.append(("padInitial", .string(pad))) }
         top.add(notes: topNotes)
         if !classOrder.isEmpty {
             var cs = JMembers()
@@ -244,15 +252,17 @@ private struct Mapper {
         return (custom, notes)
     }
 
-    mutating func addScene(_ s: StoryboardScene, in sb: StoryboardFile) {
+    mutating func addScene(_ s: StoryboardScene, in sb: StoryboardFile, referenceTitle: (title: String, origin: StoryboardOrigin)? = nil) {
         let id = sceneIDs[Self.key(sb.file, s.xmlID)]!
-        let (cls, classNotes) = sceneClass(s)
+        var (cls, notes) = sceneClass(s)
         var m = JMembers([("class", .string(cls))])
         m.add("storyboardIdentifier", s.storyboardIdentifier)
-        m.add("title", s.title)
+        m.add("title", s.title ?? referenceTitle?.title)
+        if let r = referenceTitle, let own = s.title, own != r.title {
+            notes.append("the storyboard reference at \(r.origin.file):\(r.origin.line) shows it as '\(r.title)' (its tab bar item)")
+        }
         if s.definesPresentationContext { m.append(("definesPresentationContext", .bool(true))) }
         if let p = s.modalPresentationStyle, ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) }
-        var notes = classNotes
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
@@ -270,7 +280,11 @@ private struct Mapper {
             m.append(("prototypes", JMembers(named.map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
         }
         var controls = s.controls
-        if s.segues.contains(where: { if case .accessory = $0.holder { true } else { false } }) { controls.append("accessory") }
+        // Each cell's accessory button is a control of its own, named after the cell's trigger.
+        for g in s.segues {
+            guard case .accessory = g.holder, let t = trigger(g.holder, scene: s)?.dropFirst(8), !controls.contains(String(t)) else { continue }
+            controls.append(String(t))
+        }
         if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }
         m.append(("storyboard", s.origin.json))
         m.add(notes: notes)
@@ -316,13 +330,7 @@ private struct Mapper {
         let targetName = ref.storyboard ?? sb.name
         let what = ref.identifier.map { "the scene with Storyboard ID '\($0)' in \(targetName).storyboard" } ?? "the initial view controller of \(targetName).storyboard"
         if let target = storyboards.first(where: { $0.name == targetName }) {
-            let scene: StoryboardScene?
-            if let ident = ref.identifier {
-                scene = target.scenes.first { $0.storyboardIdentifier == ident && $0.reference == nil }
-            } else {
-                scene = target.initialXMLID.flatMap { i in target.scenes.first { $0.xmlID == i && $0.reference == nil } }
-            }
-            if let scene, let id = sceneIDs[Self.key(target.file, scene.xmlID)] { return id }
+            if let scene = referenced(ref, in: sb), let id = sceneIDs[Self.key(scene.file, scene.scene.xmlID)] { return id }
             let known = target.scenes.compactMap(\.storyboardIdentifier)
             var message = "storyboard reference to \(what), which is not there"
             if let ident = ref.identifier, let near = NameSuggester.nearest(to: ident, in: known).first { message += "; did you mean '\(near)'?" }
@@ -340,12 +348,41 @@ private struct Mapper {
         let base = Naming.lowerCamel(ref.identifier ?? targetName) + "Reference"
         let id = Naming.unique(base, &taken)
         missingTargets[key] = id
-        scenes.append((id, .at(placeholder.origin.line, JMembers([
-            ("class", .string("UIViewController")), ("storyboard", placeholder.origin.json),
-            ("notes", .array([.string("stands in for \(what), which this import does not contain")])),
-        ]).json)))
+        var stand = JMembers([("class", .string("UIViewController"))])
+        stand.add("title", placeholder.title)
+        stand.append(("storyboard", placeholder.origin.json))
+        stand.add(notes: ["stands in for \(what), which this import does not contain"])
+        scenes.append((id, .at(placeholder.origin.line, stand.json)))
         sceneOrigins[id] = placeholder.origin
         return id
+    }
+
+    /// The imported scene a storyboard reference names (its storyboard's scene with the
+    /// Storyboard ID, or its initial view controller), with the file it is in.
+    func referenced(_ ref: (storyboard: String?, identifier: String?), in sb: StoryboardFile) -> (file: String, scene: StoryboardScene)? {
+        guard let target = storyboards.first(where: { $0.name == (ref.storyboard ?? sb.name) }) else { return nil }
+        let scene: StoryboardScene?
+        if let ident = ref.identifier {
+            scene = target.scenes.first { $0.storyboardIdentifier == ident && $0.reference == nil }
+        } else {
+            scene = target.initialXMLID.flatMap { i in target.scenes.first { $0.xmlID == i && $0.reference == nil } }
+        }
+        return scene.map { (target.file, $0) }
+    }
+
+    /// Titles that storyboard references give the scenes they lead to (a reference that is a
+    /// tab carries the tab's `tabBarItem`, which UIKit shows for the referenced view
+    /// controller), by "file\0XML id" of the scene; the first reference's in file order.
+    func referenceTitles() -> [String: (title: String, origin: StoryboardOrigin)] {
+        var out: [String: (title: String, origin: StoryboardOrigin)] = [:]
+        for sb in storyboards {
+            for p in sb.scenes {
+                guard let ref = p.reference, let title = p.title, let target = referenced(ref, in: sb) else { continue }
+                let key = Self.key(target.file, target.scene.xmlID)
+                if out[key] == nil { out[key] = (title, p.origin) }
+            }
+        }
+        return out
     }
 
     mutating func addSegues(of s: StoryboardScene, in sb: StoryboardFile) {
@@ -425,7 +462,12 @@ private struct Mapper {
         switch h {
         case .viewController, .container: return nil
         case .control(let n): return "control:" + n
-        case .accessory: return "control:accessory"
+        case .accessory(let cell):
+            // The accessory button of one cell: `accessory:` and the cell's own row trigger
+            // (`accessory:cell:2`, `accessory:prototype:Contact`), so that a scene with several
+            // accessory segues has one control for each.
+            guard let row = trigger(cell, scene: s), !row.hasPrefix("control:") else { return "control:accessory" }
+            return "control:accessory:" + row
         case .staticCell(let section, let row): return section == 0 ? "cell:\(row)" : "cell:\(section):\(row)"
         case .prototype(let p), .collectionCell(let p):
             let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes
@@ -436,7 +478,7 @@ private struct Mapper {
     // MARK: Entry
 
     /// The entry storyboard's initial view controller (through a reference if it is one).
-    mutating func initialScene(notes: inout [String]) -> String? {
+    mutating func initialScene(_ entry: String?, notes: inout [String]) -> String? {
         let entryBoard: StoryboardFile?
         if let entry {
             entryBoard = storyboards.first { $0.name == entry }
@@ -447,6 +489,12 @@ private struct Mapper {
             }
         } else {
             entryBoard = storyboards.first { $0.name == "Main" } ?? (storyboards.count == 1 ? storyboards[0] : storyboards.first { $0.initialXMLID != nil })
+            if let guessed = entryBoard, guessed.name != "Main", storyboards.count > 1 {
+                // An app without Info.plist in the folder (or whose plist names none) and without
+                // a Main.storyboard: the entry is a guess, and said to be one.
+                let others = storyboards.filter { $0.initialXMLID != nil && $0.name != guessed.name }.map(\.name)
+                notes.append("no Info.plist names the entry storyboard (UIMainStoryboardFile or the scene manifest's) and none is named Main: the flow starts at the initial view controller of \(guessed.name).storyboard, the first in path order that has one\(others.isEmpty ? "" : " (\(others.count) other\(others.count == 1 ? "" : "s") ha\(others.count == 1 ? "s" : "ve") one)"); pass --entry NAME, or set \"initial\"")
+            }
         }
         guard let board = entryBoard ?? storyboards.first else {
             return scenes.first?.0

@@ -17,6 +17,9 @@ public struct Flow: Hashable, Sendable {
     public var module: String
     /// Index into `scenes` of the storyboard's initial view controller.
     public var initial: Int?
+    /// The initial view controller on a pad when the app names its own storyboard for one
+    /// (Info.plist's `UIMainStoryboardFile~ipad`); nil: `initial` on both.
+    public var padInitial: Int?
     public var launch: Launch
     public var protocols: [String: ProtocolDecl]
     public var destinations: [String: DestinationEnum]
@@ -33,6 +36,11 @@ public struct Flow: Hashable, Sendable {
     /// Whether the classes were read from the app's Swift sources (`sources`): then an imported
     /// segue's action that no class declares is stale, not unknown.
     public var sourcesRead = false
+    /// The scene the app starts with on `device`.
+    public func initial(on device: Device) -> Int? {
+        device == .pad ? (padInitial ?? initial) : initial
+    }
+
     /// The idiom the app runs on unless the user says otherwise (`--device`, `device`).
     public var device: Device = .phone
     /// `check` findings the flow's authors intend (`suppress`), in file order.

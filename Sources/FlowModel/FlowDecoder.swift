@@ -15,7 +15,7 @@ struct FlowDecoder {
     }
 
     static let topKeys = [
-        "$schema", "format", "name", "module", "initial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
+        "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
         "suppress", "device", "storyboards", "sources", "notes",
     ]
     static let classKeys = [
@@ -87,6 +87,13 @@ struct FlowDecoder {
                 flow.initial = i
             } else if !declaredScenes.contains(initial) {
                 sink.unknown("scene", initial, at: top["initial"]?.position, "initial", known: declaredScenes)
+            }
+        }
+        if let padInitial = top.string("padInitial", &sink) {
+            if let i = sceneIndex[padInitial] {
+                flow.padInitial = i
+            } else if !declaredScenes.contains(padInitial) {
+                sink.unknown("scene", padInitial, at: top["padInitial"]?.position, "padInitial", known: declaredScenes)
             }
         }
         if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode) }

@@ -26,7 +26,7 @@ extension Session {
                 var line = "\(s.id.padding(to: width))  \(s.className)"
                 if let sb = s.storyboardIdentifier { line += "  Storyboard ID \(sb)" }
                 if let nib = s.nib { line += "  XIB \(nib)" }
-                if i == sim.flow.initial { line += "  (initial)" }
+                if i == sim.flow.initial(on: sim.device) { line += "  (initial)" }
                 if !live.isEmpty { line += "  live: " + live.joined(separator: ", ") }
                 out.add(line)
             }

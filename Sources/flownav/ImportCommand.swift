@@ -10,7 +10,8 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Folders are searched recursively for storyboards and XIBs (Base.lproj preferred, \
             launch screens left out); storyboard references are resolved across the files. The \
-            entry storyboard comes from the app's Info.plist, else --entry, else one named Main. \
+            entry storyboard is --entry, else the app's Info.plist's (UIMainStoryboardFile~ipad, \
+            when there is one, gives the pad's start, padInitial), else one named Main. \
             The flow is checked as `flownav` would load it before it is written. Writing over an \
             earlier import keeps its scene ids (matched by XML id), even ones renamed by hand.
 
@@ -25,7 +26,7 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "Where to write the flow (default: standard output).")
     var output: String?
 
-    @Option(help: "The entry storyboard (file name without extension) when the app's Info.plist names none.")
+    @Option(help: "The entry storyboard (file name without extension), over the one the app's Info.plist names.")
     var entry: String?
 
     @Option(help: "The flow's name (default: the first path's name).")

@@ -96,6 +96,26 @@ struct ReuseTests {
         #expect(reused > 10_000)
     }
 
+    @Test("the same flows with presentation contexts: every navigation controller defines one, sheets are overCurrentContext")
+    func randomContexts() throws {
+        var contexts = 0
+        for seed in 1...8 as ClosedRange<UInt64> {
+            var generator = RandomTabFlow(seed: seed, root: seed % 2 == 0 ? .tabs : .firstTab)
+            let text = generator.json()
+                .replacingOccurrences(of: #""class": "UINavigationController" }"#, with: #""class": "UINavigationController", "definesPresentationContext": true }"#)
+                .replacingOccurrences(of: #""modalPresentationStyle": "formSheet""#, with: #""modalPresentationStyle": "overCurrentContext""#)
+            guard case .success(let loaded) = FlowLoader.load(text: text, file: "random\(seed).json") else {
+                Issue.record("seed \(seed) did not load")
+                continue
+            }
+            // A context style beside a navigation controller that defines the context.
+            if text.contains("definesPresentationContext") && (text.contains(#""currentContext""#) || text.contains(#""overCurrentContext""#)) { contexts += 1 }
+            _ = Self.expectSame(loaded.flow, depth: 6, maxStates: 3_000, perform: seed % 2 == 0 ? .all : .manual)
+        }
+        #expect(contexts > 4)
+        _ = Self.expectSame(try Flows.seed("regressions/presentation-context.json"), depth: 8)
+    }
+
     @Test("the same flows with other roots (a stack, a screen, a split view, a modal): chain keys reuse as much")
     func randomRoots() throws {
         var reused = 0, transitions = 0
