@@ -59,7 +59,10 @@ struct DiagnosticSink {
 struct Fields {
     let path: String
     let position: SourcePosition
-    private var values: [String: JSONNode] = [:]
+    /// The object's members in file order. A lookup takes the first of a name, as a duplicate
+    /// is reported; a scan of these few members is cheaper than hashing every key into a
+    /// dictionary (which was a sixth of the whole load), and only known keys are looked up.
+    private let members: [JSONNode.Member]
 
     /// nil (with an error reported) when `node` is not an object.
     init?(_ node: JSONNode, _ path: String, known: [String], required: [String] = [], sink: inout DiagnosticSink, what: String = "an object") {
@@ -67,49 +70,62 @@ struct Fields {
         self.position = node.position
         guard case .object(let members) = node.value else {
             sink.error(node.position, path, "expected \(what), found \(node.typeName)")
+            self.members = []
             return nil
         }
-        for m in members {
-            if values[m.key] != nil {
-                sink.error(m.keyPosition, JSONPath.member(path, m.key), "duplicate key '\(m.key)'")
-                continue
-            }
-            if !known.contains(m.key) {
+        // A large object (only a broken or hostile file has one here) is checked with a set, so
+        // that duplicates are found in linear time.
+        var seen: Set<String>? = members.count > 16 ? Set(minimumCapacity: members.count) : nil
+        var anyUnknown = false
+        for (i, m) in members.enumerated() {
+            let n = m.key.utf8.count
+            guard known.contains(where: { $0.utf8.count == n && $0 == m.key }) else {
+                anyUnknown = true
                 sink.warning(
                     m.keyPosition, JSONPath.member(path, m.key), "unknown key '\(m.key)' is ignored",
                     suggestions: NameSuggester.nearest(to: m.key, in: known, limit: 1))
                 continue
             }
-            values[m.key] = m.value
+            let duplicate = seen != nil ? !seen!.insert(m.key).inserted : members[..<i].contains { $0.key == m.key }
+            if duplicate { sink.error(m.keyPosition, JSONPath.member(path, m.key), "duplicate key '\(m.key)'") }
         }
-        for key in required where values[key] == nil {
+        // Lookups see only the keys the format knows.
+        self.members = anyUnknown ? members.filter { known.contains($0.key) } : members
+        for key in required where self[key] == nil {
             sink.error(node.position, path, "missing required key '\(key)'")
         }
     }
 
-    subscript(_ key: String) -> JSONNode? { values[key] }
+    subscript(_ key: String) -> JSONNode? {
+        // Lengths first: most keys looked up are absent, and comparing two different strings
+        // costs many times comparing two counts.
+        let n = key.utf8.count
+        for i in members.indices where members[i].key.utf8.count == n && members[i].key == key { return members[i].value }
+        return nil
+    }
 
     func path(_ key: String) -> String { JSONPath.member(path, key) }
 
     func string(_ key: String, _ sink: inout DiagnosticSink, nonEmpty: Bool = true) -> String? {
-        guard let node = values[key] else { return nil }
+        guard let node = self[key] else { return nil }
         return Self.string(node, path(key), &sink, nonEmpty: nonEmpty)
     }
 
-    static func string(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink, nonEmpty: Bool = true) -> String? {
+    /// (Paths are built only for an error: building one per value read was a tenth of a load.)
+    static func string(_ node: JSONNode, _ path: @autoclosure () -> String, _ sink: inout DiagnosticSink, nonEmpty: Bool = true) -> String? {
         guard case .string(let s) = node.value else {
-            sink.error(node.position, path, "expected a string, found \(node.typeName)")
+            sink.error(node.position, path(), "expected a string, found \(node.typeName)")
             return nil
         }
         if nonEmpty && s.isEmpty {
-            sink.error(node.position, path, "expected a non-empty string")
+            sink.error(node.position, path(), "expected a non-empty string")
             return nil
         }
         return s
     }
 
     func bool(_ key: String, _ sink: inout DiagnosticSink) -> Bool? {
-        guard let node = values[key] else { return nil }
+        guard let node = self[key] else { return nil }
         guard case .bool(let b) = node.value else {
             sink.error(node.position, path(key), "expected true or false, found \(node.typeName)")
             return nil
@@ -118,11 +134,11 @@ struct Fields {
     }
 
     func int(_ key: String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
-        guard let node = values[key] else { return nil }
+        guard let node = self[key] else { return nil }
         return Self.int(node, path(key), &sink, minimum: minimum)
     }
 
-    static func int(_ node: JSONNode, _ path: String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
+    static func int(_ node: JSONNode, _ path: @autoclosure () -> String, _ sink: inout DiagnosticSink, minimum: Int = 0) -> Int? {
         guard case .number(let d, let text) = node.value, d == d.rounded(), abs(d) < 1e9 else {
             let found: String
             if case .number(let d, let text) = node.value, d == d.rounded() {
@@ -130,13 +146,13 @@ struct Fields {
             } else {
                 found = node.typeName == "a number" ? "a fraction" : node.typeName
             }
-            sink.error(node.position, path, "expected a whole number, found \(found)")
+            sink.error(node.position, path(), "expected a whole number, found \(found)")
             return nil
         }
         _ = text
         let i = Int(d)
         if i < minimum {
-            sink.error(node.position, path, "expected a number of at least \(minimum), found \(i)")
+            sink.error(node.position, path(), "expected a number of at least \(minimum), found \(i)")
             return nil
         }
         return i
@@ -144,7 +160,7 @@ struct Fields {
 
     /// Each string with its position; non-strings are reported and skipped.
     func strings(_ key: String, _ sink: inout DiagnosticSink) -> [(String, SourcePosition, String)] {
-        guard let node = values[key] else { return [] }
+        guard let node = self[key] else { return [] }
         guard case .array(let items) = node.value else {
             sink.error(node.position, path(key), "expected an array of strings, found \(node.typeName)")
             return []
@@ -157,9 +173,24 @@ struct Fields {
         return out
     }
 
+    /// The strings only, for the many callers that need neither positions nor paths.
+    func stringValues(_ key: String, _ sink: inout DiagnosticSink) -> [String] {
+        guard let node = self[key] else { return [] }
+        guard case .array(let items) = node.value else {
+            sink.error(node.position, path(key), "expected an array of strings, found \(node.typeName)")
+            return []
+        }
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            if let s = Self.string(item, JSONPath.index(path(key), i), &sink) { out.append(s) }
+        }
+        return out
+    }
+
     /// An object used as a map from names to values, in file order.
     func map(_ key: String, _ sink: inout DiagnosticSink) -> [JSONNode.Member] {
-        guard let node = values[key] else { return [] }
+        guard let node = self[key] else { return [] }
         return Self.map(node, path(key), &sink)
     }
 
@@ -168,10 +199,12 @@ struct Fields {
             sink.error(node.position, path, "expected an object, found \(node.typeName)")
             return []
         }
-        var seen = Set<String>()
+        // Duplicates by a scan while the map is small (most are), by a set once it is not.
+        var seen: Set<String>? = members.count > 16 ? Set(minimumCapacity: members.count) : nil
         var out: [JSONNode.Member] = []
-        for m in members {
-            if !seen.insert(m.key).inserted {
+        out.reserveCapacity(members.count)
+        for (i, m) in members.enumerated() {
+            if seen != nil ? !seen!.insert(m.key).inserted : members[..<i].contains(where: { $0.key == m.key }) {
                 sink.error(m.keyPosition, JSONPath.member(path, m.key), "duplicate key '\(m.key)'")
                 continue
             }
@@ -185,7 +218,7 @@ struct Fields {
     }
 
     func array(_ key: String, _ sink: inout DiagnosticSink) -> [JSONNode] {
-        guard let node = values[key] else { return [] }
+        guard let node = self[key] else { return [] }
         guard case .array(let items) = node.value else {
             sink.error(node.position, path(key), "expected an array, found \(node.typeName)")
             return []
@@ -194,7 +227,7 @@ struct Fields {
     }
 
     func origin(_ key: String? = nil) -> Origin {
-        if let key, let node = values[key] { return Origin(path: path(key), position: node.position) }
+        if let key, let node = self[key] { return Origin(path: path(key), position: node.position) }
         return Origin(path: path, position: position)
     }
 
@@ -204,7 +237,7 @@ struct Fields {
         if let e = E(rawValue: s) { return e }
         let known = E.allCases.map(\.rawValue)
         sink.error(
-            values[key]?.position, path(key),
+            self[key]?.position, path(key),
             "unknown \(what) '\(s)'; expected one of \(known.joined(separator: ", "))",
             suggestions: NameSuggester.nearest(to: s, in: known, limit: 1))
         return nil

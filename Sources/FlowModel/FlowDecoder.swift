@@ -57,7 +57,7 @@ struct FlowDecoder {
             sink.error(node.position, "module", "'\(module)' is not a Swift module name")
         }
         var flow = Flow(file: sink.file, name: name, module: module, initial: nil)
-        flow.notes = top.strings("notes", &sink).map(\.0)
+        flow.notes = top.stringValues("notes", &sink)
         // `storyboards` is read by the importer before decoding; here it only has to be paths.
         _ = top.strings("storyboards", &sink)
         // `sources` too (the importer read them); that they were read is what matters here.
@@ -73,7 +73,7 @@ struct FlowDecoder {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
         }
         if top["segueClasses"] != nil {
-            flow.segueClasses = top.strings("segueClasses", &sink).map(\.0)
+            flow.segueClasses = top.stringValues("segueClasses", &sink)
         }
         // Scene ids as declared: one that failed to decode has its own error, and references to
         // it must not add an "unknown scene" error on top.
@@ -157,7 +157,7 @@ struct FlowDecoder {
             let cp = JSONPath.member(f.path("cases"), c.key)
             guard let cf = Fields(c.value, cp, known: ["values", "segue"], sink: &sink) else { continue }
             e.cases.append(.init(
-                name: c.key, values: cf.strings("values", &sink).map(\.0), segue: cf.string("segue", &sink),
+                name: c.key, values: cf.stringValues("values", &sink), segue: cf.string("segue", &sink),
                 origin: cf.origin()))
         }
         return e
@@ -202,8 +202,8 @@ struct FlowDecoder {
         }
         c.file = f.string("file", &sink) ?? "\(m.key).swift"
         codeAt(f)
-        c.conformsTo = f.strings("conformsTo", &sink).map(\.0)
-        c.notes = f.strings("notes", &sink).map(\.0)
+        c.conformsTo = f.stringValues("conformsTo", &sink)
+        c.notes = f.stringValues("notes", &sink)
         for d in f.map("dependencies", &sink) {
             let p = JSONPath.member(f.path("dependencies"), d.key)
             guard let df = Fields(d.value, p, known: ["type", "injection", "default", "at"], required: ["type", "injection"], sink: &sink) else { continue }
@@ -233,7 +233,7 @@ struct FlowDecoder {
                 callsSuper = s
             }
             c.initializers.append(Initializer(
-                name: i.key, sets: inf.strings("sets", &sink).map(\.0), callsSuper: callsSuper, nib: inf.string("nib", &sink),
+                name: i.key, sets: inf.stringValues("sets", &sink), callsSuper: callsSuper, nib: inf.string("nib", &sink),
                 origin: Origin(path: p, position: i.keyPosition)))
         }
         if let node = f["initCoder"] {
@@ -251,7 +251,7 @@ struct FlowDecoder {
         if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "lines", "at"], sink: &sink) {
             codeAt(vf)
             c.viewDidLoad = ViewDidLoad(
-                uses: vf.strings("uses", &sink).map(\.0), asserts: vf.strings("asserts", &sink).map(\.0),
+                uses: vf.stringValues("uses", &sink), asserts: vf.stringValues("asserts", &sink),
                 line: vf.int("line", &sink, minimum: 1), origin: vf.origin())
             for l in vf.map("lines", &sink) {
                 if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { c.viewDidLoad?.lines[l.key] = n }
@@ -306,7 +306,7 @@ struct FlowDecoder {
                 c.unwindActions.append(u.key)
             }
         } else {
-            c.unwindActions = f.strings("unwindActions", &sink).map(\.0)
+            c.unwindActions = f.stringValues("unwindActions", &sink)
         }
         if f["canPerformUnwind"] != nil {
             var can: [String: Condition] = [:]
@@ -327,7 +327,7 @@ struct FlowDecoder {
             if mf["sets"] != nil && mf["cases"] != nil {
                 sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
             }
-            var method = Method(name: mm.key, sets: mf.strings("sets", &sink).map(\.0), cases: [], origin: Origin(path: p, position: mm.keyPosition))
+            var method = Method(name: mm.key, sets: mf.stringValues("sets", &sink), cases: [], origin: Origin(path: p, position: mm.keyPosition))
             for cs in mf.map("cases", &sink) {
                 let cp = JSONPath.member(mf.path("cases"), cs.key)
                 guard let csf = Fields(cs.value, cp, known: ["set"], sink: &sink) else { continue }
@@ -463,7 +463,7 @@ struct FlowDecoder {
                 s.storyboardCells = storyboardElements(sf, "cells", file: file)
             }
         }
-        s.notes = f.strings("notes", &sink).map(\.0)
+        s.notes = f.stringValues("notes", &sink)
         return s
     }
 
@@ -532,7 +532,7 @@ struct FlowDecoder {
             sink.error(f["popoverAnchor"]?.position, f.path("popoverAnchor"), "'popoverAnchor' belongs only on popover presentations")
         }
         s.storyboard = storyboardFields(f, known: ["file", "line", "id"]).flatMap { storyboardOrigin($0) }
-        s.notes = f.strings("notes", &sink).map(\.0)
+        s.notes = f.stringValues("notes", &sink)
         return s
     }
 

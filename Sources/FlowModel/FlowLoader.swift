@@ -58,9 +58,10 @@ public enum FlowLoader {
         }
         var validator = FlowValidator(sink: decoder.sink, flow: flow)
         validator.validate()
+        var resolver = JSONPathLookup.Resolver(root: root)
         let diagnostics = validator.sink.diagnostics.map { d in
             var d = d
-            if d.position == nil { d.position = JSONPathLookup.position(of: d.path, in: root) }
+            if d.position == nil { d.position = resolver.position(of: d.path) }
             return d
         }
         if validator.sink.hasErrors {

@@ -388,9 +388,17 @@ struct FlowValidator {
     private mutating func validateRows() {
         var rowSegues: [Int: [Int]] = [:]
         for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source, default: []].append(i) }
+        // Per class, not per scene: thousands of scenes share a class.
+        var rowActions: [String: [CodeAction]] = [:]
         for (si, scene) in flow.scenes.enumerated() {
             let segues = rowSegues[si] ?? []
-            let actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
+            let actions: [CodeAction]
+            if let known = rowActions[scene.className] {
+                actions = known
+            } else {
+                actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
+                rowActions[scene.className] = actions
+            }
             var used: [String] = []
             for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
                 if case .prototype(let name) = t, !used.contains(name) { used.append(name) }

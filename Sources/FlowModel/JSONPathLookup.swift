@@ -60,25 +60,56 @@ enum JSONPathLookup {
     }
 
     static func position(of path: String, in root: JSONNode) -> SourcePosition? {
-        var node = root
-        var position: SourcePosition? = root.position
-        var parentKey: String?
-        for segment in segments(path) {
-            switch (segment, node.value) {
-            case (.key(let k), .object(let members)):
-                guard let m = members.last(where: { $0.key == k }) else { return nil }
-                position = parentKey.map(nameMaps.contains) == true ? m.keyPosition : m.value.position
-                node = m.value
-                parentKey = k
-            case (.index(let i), .array(let items)):
-                guard i >= 0, i < items.count else { return nil }
-                node = items[i]
-                position = node.position
-                parentKey = nil
-            default:
-                return nil
+        var resolver = Resolver(root: root)
+        return resolver.position(of: path)
+    }
+
+    /// Resolves many paths in one document: the members of a large object (the scenes of a
+    /// 100,000-scene flow) are indexed by name once, instead of scanned once per path, which
+    /// made a warning on every scene cost scenes² comparisons.
+    struct Resolver {
+        let root: JSONNode
+        /// For each large object met, by its path: the index of the last member of each name.
+        private var indexes: [String: [String: Int]] = [:]
+        private static let indexedSize = 32
+
+        init(root: JSONNode) { self.root = root }
+
+        mutating func position(of path: String) -> SourcePosition? {
+            var node = root
+            var position: SourcePosition? = root.position
+            var parentKey: String?
+            var prefix = ""
+            for segment in JSONPathLookup.segments(path) {
+                switch (segment, node.value) {
+                case (.key(let k), .object(let members)):
+                    guard let i = lastMember(named: k, in: members, at: prefix) else { return nil }
+                    let m = members[i]
+                    position = parentKey.map(nameMaps.contains) == true ? m.keyPosition : m.value.position
+                    node = m.value
+                    parentKey = k
+                    prefix = JSONPath.member(prefix, k)
+                case (.index(let i), .array(let items)):
+                    guard i >= 0, i < items.count else { return nil }
+                    node = items[i]
+                    position = node.position
+                    parentKey = nil
+                    prefix = JSONPath.index(prefix, i)
+                default:
+                    return nil
+                }
             }
+            return position
         }
-        return position
+
+        private mutating func lastMember(named key: String, in members: [JSONNode.Member], at prefix: String) -> Int? {
+            guard members.count > Self.indexedSize else { return members.lastIndex { $0.key == key } }
+            if let index = indexes[prefix] { return index[key] }
+            var index: [String: Int] = [:]
+            index.reserveCapacity(members.count)
+            for (i, m) in members.enumerated() { index[m.key] = i }
+            indexes[prefix] = index
+            return index[key]
+        }
     }
 }

@@ -45,10 +45,15 @@ public struct JSONReader {
             i = cachedOffset
             column = cachedColumn
         }
-        while i < offset && i < bytes.count {
-            // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        let end = min(offset, bytes.count)
+        if i < end {
+            column = bytes.withUnsafeBufferPointer { buf in
+                var column = column
+                // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
+                for j in i..<end where buf[j] & 0xC0 != 0x80 { column += 1 }
+                return column
+            }
+            i = end
         }
         cachedLine = line
         cachedOffset = i
@@ -222,22 +227,41 @@ public struct JSONReader {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
-        let opened = position
         index += 1
-        // Fast path: most strings have no escapes, so take the bytes between the quotes as they are.
-        var scan = index
-        while scan < bytes.count, bytes[scan] >= 0x20, bytes[scan] != UInt8(ascii: "\""), bytes[scan] != UInt8(ascii: "\\") { scan += 1 }
+        // Fast path: most strings have no escapes, so take the bytes between the quotes as they
+        // are. ASCII ones (nearly all: names, paths, expressions) need no UTF-8 validation, and
+        // `String(validating:)` on an array slice cost more than the rest of the parse.
+        let (scan, high) = bytes.withUnsafeBufferPointer { buf -> (Int, UInt8) in
+            var i = index
+            var high: UInt8 = 0
+            while i < buf.count {
+                let b = buf[i]
+                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
+                high |= b
+                i += 1
+            }
+            return (i, high)
+        }
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
-            guard let s = String(validating: bytes[index..<scan], as: UTF8.self) else {
-                throw fail("the string is not valid UTF-8", at: open)
+            let s: String
+            if high < 0x80 {
+                s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self) }
+            } else {
+                guard let v = String(validating: bytes[index..<scan], as: UTF8.self) else {
+                    throw fail("the string is not valid UTF-8", at: open)
+                }
+                s = v
             }
             index = scan + 1
             return s
         }
+        // Escapes. Only an error needs where the string opened (strings do not span lines, so
+        // that position is still on the current line then).
         var out: [UInt8] = Array(bytes[index..<scan])
         index = scan
         while true {
             guard index < bytes.count else {
+                let opened = position(at: open)
                 throw fail("unexpected end of file; the string opened at \(opened) is not closed")
             }
             let b = bytes[index]
@@ -266,6 +290,7 @@ public struct JSONReader {
                 default: throw fail("invalid escape sequence in a string", at: index - 2)
                 }
             case 0x0A:
+                let opened = position(at: open)
                 throw fail("unexpected end of line in a string; the string opened at \(opened) is not closed")
             case 0x00..<0x20:
                 throw fail("control byte 0x\(String(b, radix: 16, uppercase: true)) in a string (escape it)")

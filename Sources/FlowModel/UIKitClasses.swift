@@ -45,7 +45,8 @@ extension Flow {
                 if !seen!.insert(c).inserted { break }
             }
             chain.append(c)
-            if let decl = classes[c] { current = decl.superclass } else { current = UIKitClass.superclasses[c] }
+            // By index: `classes[c]` copies the whole declaration (and releases it) to read one field.
+            if let i = classes.index(forKey: c) { current = classes.values[i].superclass } else { current = UIKitClass.superclasses[c] }
             if current == "UIResponder" { break }
         }
         return chain
@@ -56,7 +57,7 @@ extension Flow {
 
     public func isKind(_ name: String, of ancestor: String) -> Bool { lineage(of: name).contains(ancestor) }
 
-    public func isKnownClass(_ name: String) -> Bool { classes[name] != nil || UIKitClass.isKnown(name) }
+    public func isKnownClass(_ name: String) -> Bool { classes.index(forKey: name) != nil || UIKitClass.isKnown(name) }
 
     public func containerKind(of name: String) -> ContainerKind? {
         for c in lineage(of: name) { if let k = ContainerKind(rawValue: c) { return k } }
