@@ -213,13 +213,6 @@ public struct Method: Hashable, Sendable {
         public var set: [Assignment]
     }
 
-    public init(name: String, sets: [String], cases: [Case], origin: Origin) {
-        self.name = name
-        self.sets = sets
-        self.cases = cases
-        self.origin = origin
-    }
-
     public var name: String
     public var sets: [String]
     public var cases: [Case]
