@@ -78,13 +78,10 @@ extension Simulator {
         guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
         for c in prepare.cases {
-            // `if let a = dest as? A { … } else if … as? B { … }`: a cast that fails while another
-            // case for this segue casts the destination successfully is the code's own choice of
-            // branch, not a failure (Habitica's SplitSocialViewController).
-            let handledElsewhere = prepare.cases.contains { other in
-                other != c && (other.segue == nil || other.segue == identifier) && castTarget(other, destination) != nil
-            }
-            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier, quietCastFailure: handledElsewhere)
+            // Each case is applied on its own: the flow does not say which cases are the `else`
+            // branches of one `if`, so a cast an else branch makes up for is still a note
+            // (Habitica's SplitSocialViewController); sequential `if let`s each run (iuo-copies).
+            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
         }
     }
 
@@ -111,14 +108,14 @@ extension Simulator {
     }
 
     /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
-    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?, quietCastFailure: Bool = false) throws(CrashSignal) {
+    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
         if let s = c.segue, s != identifier { return }
         if let g = c.guardCondition, !holds(g, in: scope) {
             emit(.note("\(caller): guard \(g) fails, so this case returns early"))
             return
         }
         guard let target = castTarget(c, destination) else {
-            if !quietCastFailure, let cast = c.cast {
+            if let cast = c.cast {
                 // The object the cast was tried on: the destination after the case's unwraps.
                 var unwrapped = c
                 unwrapped.cast = nil
