@@ -61,7 +61,7 @@ struct FlowDecoder {
         // `storyboards` is read by the importer before decoding; here it only has to be paths.
         _ = top.strings("storyboards", &sink)
         // `sources` too (the importer read them); that they were read is what matters here.
-        if top["sources"] != nil {
+        if top.has("sources") {
             _ = top.strings("sources", &sink)
             flow.sourcesRead = true
         }
@@ -72,7 +72,7 @@ struct FlowDecoder {
         for m in top.map("classes", &sink) {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
         }
-        if top["segueClasses"] != nil {
+        if top.has("segueClasses") {
             flow.segueClasses = top.stringValues("segueClasses", &sink)
         }
         // Scene ids as declared: one that failed to decode has its own error, and references to
@@ -83,6 +83,7 @@ struct FlowDecoder {
             if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
         }
         var sceneIndex: [String: Int] = [:]
+        sceneIndex.reserveCapacity(flow.scenes.count)
         for (i, s) in flow.scenes.enumerated() { sceneIndex[s.id] = i }
         if let initial = top.string("initial", &sink) {
             if let i = sceneIndex[initial] {
@@ -108,7 +109,7 @@ struct FlowDecoder {
             if let s = decodeSuppression(node, path: JSONPath.index("suppress", i)) { flow.suppressions.append(s) }
         }
         inferStaticRows(&flow)
-        if top["device"] != nil, let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
+        if top.has("device"), let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
         flow.codeLocations = codeLocations
         return flow
     }
@@ -209,7 +210,7 @@ struct FlowDecoder {
             guard let df = Fields(d.value, p, known: ["type", "injection", "default", "at"], required: ["type", "injection"], sink: &sink) else { continue }
             codeAt(df)
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
-            if injection == .property && df["default"] == nil {
+            if injection == .property && !df.has("default") {
                 // A non-optional `var` always holds a value: Swift needs its default (or an
                 // initializer that sets it, which is the `initializer` kind). The schema agrees.
                 sink.error(d.keyPosition, p, "missing required key 'default': a 'property' dependency is a non-optional var, which always holds a value; give its Swift default (\"default\": \"\(type)()\"), or use \"injection\": \"initializer\" when an initializer sets it")
@@ -228,7 +229,7 @@ struct FlowDecoder {
                 continue
             }
             var callsSuper: SuperInitializer = i.key.hasPrefix("init(coder:") ? .initCoder : .initNibBundle
-            if inf["callsSuper"] != nil {
+            if inf.has("callsSuper") {
                 guard let s = inf.enumValue("callsSuper", SuperInitializer.self, &sink, what: "superclass initializer") else { continue }
                 callsSuper = s
             }
@@ -284,12 +285,12 @@ struct FlowDecoder {
                 nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
             c.segueActions[c.segueActions.count - 1].line = af.int("line", &sink, minimum: 1)
         }
-        if f["prepare"] != nil {
+        if f.has("prepare") {
             c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in
                 decodePrepareCase(node, path: JSONPath.index(f.path("prepare"), i))
             }
         }
-        if f["shouldPerform"] != nil {
+        if f.has("shouldPerform") {
             var should: [String: Condition] = [:]
             for s in f.map("shouldPerform", &sink) {
                 let p = JSONPath.member(f.path("shouldPerform"), s.key)
@@ -308,7 +309,7 @@ struct FlowDecoder {
         } else {
             c.unwindActions = f.stringValues("unwindActions", &sink)
         }
-        if f["canPerformUnwind"] != nil {
+        if f.has("canPerformUnwind") {
             var can: [String: Condition] = [:]
             for s in f.map("canPerformUnwind", &sink) {
                 let p = JSONPath.member(f.path("canPerformUnwind"), s.key)
@@ -318,13 +319,13 @@ struct FlowDecoder {
             }
             c.canPerformUnwind = can
         }
-        if f["allowedChildrenForUnwinding"] != nil {
+        if f.has("allowedChildrenForUnwinding") {
             c.allowedChildrenForUnwinding = f.enumValue("allowedChildrenForUnwinding", UnwindChildren.self, &sink, what: "allowedChildrenForUnwinding value")
         }
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
             guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
-            if mf["sets"] != nil && mf["cases"] != nil {
+            if mf.has("sets") && mf.has("cases") {
                 sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
             }
             var method = Method(name: mm.key, sets: mf.stringValues("sets", &sink), cases: [], origin: Origin(path: p, position: mm.keyPosition))
@@ -346,9 +347,9 @@ struct FlowDecoder {
         var p = PrepareCase(origin: f.origin())
         codeAt(f)
         p.segue = f.string("segue", &sink)
-        for (s, pos, sp) in f.strings("unwrap", &sink) {
+        for (s, pos, i) in f.strings("unwrap", &sink) {
             if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
-                sink.error(pos, sp, "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
+                sink.error(pos, JSONPath.index(f.path("unwrap"), i), "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
                            suggestions: NameSuggester.nearest(to: s, in: UnwrapStep.allCases.map(\.rawValue), limit: 1))
             }
         }
@@ -390,7 +391,7 @@ struct FlowDecoder {
             break
         }
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "set"] where f[key] != nil {
+            for key in ["identifier", "set"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -429,9 +430,18 @@ struct FlowDecoder {
                 s.rows = n > 0 ? [n] : []
             }
         }
-        var controls = Set<String>()
-        for (c, pos, cp) in f.strings("controls", &sink) {
-            if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
+        // Duplicates by a scan while the list is short (a scene has a few controls), by a set
+        // once it is not: a set per scene was a fifteenth of decoding a scene.
+        var controls: Set<String>?
+        for (c, pos, i) in f.strings("controls", &sink) {
+            let duplicate: Bool
+            if controls == nil, s.controls.count < 16 {
+                duplicate = s.controls.contains(c)
+            } else {
+                if controls == nil { controls = Set(s.controls) }
+                duplicate = !controls!.insert(c).inserted
+            }
+            if duplicate { sink.error(pos, JSONPath.index(f.path("controls"), i), "duplicate control '\(c)'") } else { s.controls.append(c) }
         }
         for m in f.map("prototypes", &sink) {
             let p = JSONPath.member(f.path("prototypes"), m.key)
@@ -453,7 +463,7 @@ struct FlowDecoder {
         }
         s.nib = f.string("nib", &sink)
         s.definesPresentationContext = f.bool("definesPresentationContext", &sink) ?? false
-        if f["modalPresentationStyle"] != nil {
+        if f.has("modalPresentationStyle") {
             s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
         }
         if let sf = storyboardFields(f, known: Self.sceneStoryboardKeys) {
@@ -494,16 +504,16 @@ struct FlowDecoder {
             destination = scenes[name]
             if destination == nil, !sceneIDs.contains(name) { sink.unknown("scene", name, at: f["destination"]?.position, f.path("destination"), known: sceneIDs) }
             if kind == .unwind { sink.error(f["destination"]?.position, f.path("destination"), "an unwind segue has no destination: UIKit finds it at run time") }
-        } else if kind != .unwind && f["destination"] == nil {
+        } else if kind != .unwind && !f.has("destination") {
             sink.error(f.position, path, "missing required key 'destination'")
         }
         guard let source else { return nil }
         var s = Segue(source: source, destination: destination, kind: kind, origin: f.origin())
         // An empty identifier is an error, as the schema says: a segue without one leaves 'id' out.
         s.identifier = f.string("id", &sink)
-        if f["relationship"] != nil { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
-        if kind == .relationship && f["relationship"] == nil { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
-        if kind != .relationship && f["relationship"] != nil {
+        if f.has("relationship") { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
+        if kind == .relationship && !f.has("relationship") { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
+        if kind != .relationship && f.has("relationship") {
             sink.error(f["relationship"]?.position, f.path("relationship"), "'relationship' belongs only on segues of kind relationship")
         }
         s.action = f.string("action", &sink).map { selectorName($0) }
@@ -511,14 +521,14 @@ struct FlowDecoder {
             sink.error(f["action"]?.position, f.path("action"), "an unwind segue instantiates nothing, so it cannot have a segue action")
         }
         if let t = trigger(f) { s.trigger = t }
-        if f["modalPresentationStyle"] != nil {
+        if f.has("modalPresentationStyle") {
             s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
         }
-        if f["modalTransitionStyle"] != nil {
+        if f.has("modalTransitionStyle") {
             s.modalTransitionStyle = f.enumValue("modalTransitionStyle", ModalTransitionStyle.self, &sink, what: "transition style")
         }
         s.customClass = f.string("customClass", &sink)
-        if kind == .custom && f["customClass"] == nil {
+        if kind == .custom && !f.has("customClass") {
             sink.error(f.position, path, "missing required key 'customClass' for a custom segue (its UIStoryboardSegue subclass)")
         }
         s.animates = f.bool("animates", &sink) ?? true

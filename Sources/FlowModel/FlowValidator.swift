@@ -288,13 +288,20 @@ struct FlowValidator {
         // scan made validation grow with segues × classes).
         let actionSelectors = Set(actionNames.map(\.selector))
         let unwindSelectors = Set(unwindNames.map { SelectorName($0).selector })
-        var identifiers: [String: Int] = [:]
+        // By source scene and identifier as a pair: a key string made by interpolation for each
+        // segue cost more than the lookup.
+        struct SourceIdentifier: Hashable {
+            let source: Int
+            let identifier: String
+        }
+        var identifiers: [SourceIdentifier: Int] = [:]
+        identifiers.reserveCapacity(flow.segues.count)
         var relationshipTargets: [String: String] = [:]
         for (i, s) in flow.segues.enumerated() {
             let source = flow.scenes[s.source]
             let path = s.origin.path
             if let id = s.identifier {
-                let key = "\(s.source)\u{0}\(id)"
+                let key = SourceIdentifier(source: s.source, identifier: id)
                 if let first = identifiers[key] {
                     let o = origin(s.origin, "id")
                     sink.error(o.position, o.path,
@@ -390,14 +397,21 @@ struct FlowValidator {
         for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source, default: []].append(i) }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
-        for (si, scene) in flow.scenes.enumerated() {
+        // Scenes of a class tend to come together: the last class's answer saves hashing its name.
+        var last: (className: String, actions: [CodeAction])?
+        for si in flow.scenes.indices {
+            let scene = flow.scenes[si]
             let segues = rowSegues[si] ?? []
             let actions: [CodeAction]
-            if let known = rowActions[scene.className] {
+            if let last, last.className == scene.className {
+                actions = last.actions
+            } else if let known = rowActions[scene.className] {
                 actions = known
+                last = (scene.className, known)
             } else {
                 actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
                 rowActions[scene.className] = actions
+                last = (scene.className, actions)
             }
             var used: [String] = []
             for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
