@@ -13,11 +13,6 @@ public struct JSONReader {
     private var lineStart = 0
     private var depth = 0
     private static let maximumDepth = 512
-    /// The members and items of the objects and arrays being read, innermost last: each is
-    /// copied out once, at its exact size, when it closes. Growing each one's own array from
-    /// empty reallocated it two or three times per object.
-    private var memberStack: [JSONNode.Member] = []
-    private var itemStack: [JSONNode] = []
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
@@ -159,14 +154,14 @@ public struct JSONReader {
     private mutating func parseObject(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
         try enter()
         index += 1
+        var members: [JSONNode.Member] = []
         var comma: Int?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return JSONNode(value: .object([]), position: start)
+            return JSONNode(value: .object(members), position: start)
         }
-        let base = memberStack.count
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -186,7 +181,7 @@ public struct JSONReader {
             index += 1
             skipWhitespace()
             let value = try parseValue()
-            memberStack.append(.init(key: key, keyPosition: keyPosition, value: value))
+            members.append(.init(key: key, keyPosition: keyPosition, value: value))
             skipWhitespace()
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the object opened at \(start) is not closed")
@@ -196,22 +191,20 @@ public struct JSONReader {
             throw unexpected("expected ',' or '}' in the object")
         }
         depth -= 1
-        let members = Array(memberStack[base...])
-        memberStack.removeSubrange(base...)
         return JSONNode(value: .object(members), position: start)
     }
 
     private mutating func parseArray(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
         try enter()
         index += 1
+        var items: [JSONNode] = []
         var comma: Int?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return JSONNode(value: .array([]), position: start)
+            return JSONNode(value: .array(items), position: start)
         }
-        let base = itemStack.count
         while true {
             skipWhitespace()
             guard index < bytes.count else {
@@ -219,7 +212,7 @@ public struct JSONReader {
             }
             // Reported at the comma, which is what to delete.
             if bytes[index] == UInt8(ascii: "]") { throw fail("trailing comma before ']'", at: comma) }
-            itemStack.append(try parseValue())
+            items.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else {
                 throw fail("unexpected end of file; the array opened at \(start) is not closed")
@@ -229,8 +222,6 @@ public struct JSONReader {
             throw unexpected("expected ',' or ']' in the array")
         }
         depth -= 1
-        let items = Array(itemStack[base...])
-        itemStack.removeSubrange(base...)
         return JSONNode(value: .array(items), position: start)
     }
 
