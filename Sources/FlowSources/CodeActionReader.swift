@@ -12,6 +12,8 @@ struct CodeActionReader {
     private var found: [CodeAction] = []
     /// Set by `built` for a scene instantiated by its Storyboard ID.
     private var storyboardIdentifier: String?
+    /// Set by `built` for a scene of a storyboard the code names (`StoryboardScene.Main.x`).
+    private var storyboardScene: StoryboardSceneName?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -102,9 +104,14 @@ struct CodeActionReader {
             guard let arg = call.arguments.first?.expression else { return nil }
             let kind: CodeAction.Kind = method == "present" ? .present : method == "pushViewController" ? .push : method == "show" ? .show : .showDetail
             storyboardIdentifier = nil
+            storyboardScene = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
             a.storyboardIdentifier = storyboardIdentifier
+            if let scene = storyboardScene {
+                a.storyboardName = scene.storyboard
+                a.storyboardIdentifier = scene.identifier
+            }
             a.className = className
             a.initializer = initializer
             a.arguments = args
@@ -121,11 +128,17 @@ struct CodeActionReader {
 
     /// The view controller an expression builds: `X(a: b)`, a local holding one, or a scene
     /// instantiated by identifier. Alerts and other UIKit classes are not navigation.
-    private mutating func built(_ e: ExprSyntax) -> (String, String?, [Assignment])? {
+    private mutating func built(_ e: ExprSyntax) -> (String?, String?, [Assignment])? {
         var expr = e.unwrapped
         if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
             guard let value = declaration(of: name)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
+        }
+        // A scene of a storyboard the code names; its class is the storyboard's to say.
+        let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n)?.initializer?.value }
+        if let scene = owner.decls.storyboardScene(Sequence.cast(expr)?.0 ?? expr, resolve: resolve) {
+            storyboardScene = scene
+            return (nil, nil, [])
         }
         if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }

@@ -37,6 +37,15 @@ struct LaunchReader {
                   lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
             var value = rhs.unwrapped
             if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
+            if let scene = decls.storyboardScene(Sequence.cast(value)?.0 ?? value, resolve: { locals[$0] }) {
+                // A storyboard scene as the root (`StoryboardScene.Intro.initialScene.instantiate()`):
+                // the import resolves it to the scene, decoded through init(coder:).
+                var root = Launch.Root(className: "", initializer: nil, arguments: [], origin: file.location(of: e).origin)
+                root.storyboardName = scene.storyboard
+                root.storyboardIdentifier = scene.identifier
+                launch.root = root
+                continue
+            }
             guard let call = value.as(FunctionCallExprSyntax.self), let first = call.calledExpression.trimmedDescription.first, first.isUppercase else {
                 notes.append(SourceNote(location: file.location(of: e), subject: owner, text: "window root not read: \(e.trimmedDescription)"))
                 continue
