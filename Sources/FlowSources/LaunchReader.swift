@@ -16,10 +16,37 @@ struct LaunchReader {
         for part in decls.classParts[name] ?? [] {
             for m in part.members {
                 guard let f = m.decl.as(FunctionDeclSyntax.self), Self.entryPoints.contains(SwiftNames.function(f)), let body = f.body else { continue }
+                let had = launch.root != nil
                 readRoot(body, part.file, name)
+                if !had && launch.root == nil { noteRootSetters(body, part.file, name) }
                 var p = PrepareReader(launchOwner: name, decls: decls, body: body, file: part.file, label: SwiftNames.function(f))
                 launch.inject += p.read()
                 notes += p.notes
+            }
+        }
+    }
+
+    /// Calls at launch into the app's own code that sets the window's root
+    /// (`WindowManager.open(.subscriptions)`, whose body does `window.set(rootViewController: …)`):
+    /// which view controller that is depends on what the callee builds from its arguments, which is
+    /// not followed; each call is a note at its line, so the reader knows why `check` starts at the
+    /// storyboard's initial scene.
+    private mutating func noteRootSetters(_ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard let m = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(MemberAccessExprSyntax.self),
+                  m.declName.baseName.id == token.id,
+                  let call = m.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == m.id,
+                  let type = m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { continue }
+            let method = m.declName.baseName.text
+            for part in decls.classParts[type] ?? [] {
+                for member in part.members {
+                    guard let f = member.decl.as(FunctionDeclSyntax.self), f.name.text == method, let fb = f.body,
+                          fb.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "rootViewController" }) else { continue }
+                    let callee = "\(type).\(SwiftNames.function(f))"
+                    let at = "\(part.file.path):\(part.file.location(of: f.name).line)"
+                    notes.append(SourceNote(location: file.location(of: call), subject: "launch",
+                        text: "the window's root is set by \(callee) (\(at)) from its arguments (\(call.arguments.trimmedDescription)); which view controller that builds is not followed, so the storyboard's initial scene starts the app"))
+                }
             }
         }
     }
