@@ -45,7 +45,7 @@ extension SourcesMerge {
                     }
                 }
                 actions = kept
-                cm[ai].value = JSONNode(.object(actions), at: cm[ai].value.position)
+                if actions.isEmpty { cm.remove(at: ai) } else { cm[ai].value = JSONNode(.object(actions), at: cm[ai].value.position) }
                 var entry = JSONNode(.object(cm), at: cs[ci].value.position)
                 for n in notes { entry = appending(note: n, to: entry) }
                 cs[ci].value = entry
