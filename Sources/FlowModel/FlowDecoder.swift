@@ -34,7 +34,7 @@ struct FlowDecoder {
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with", "at"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard", "at"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "guard", "at"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -99,7 +99,7 @@ struct FlowDecoder {
                 sink.unknown("scene", padInitial, at: top["padInitial"]?.position, "padInitial", known: declaredScenes)
             }
         }
-        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode) }
+        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneIndex, sceneIDs: declaredScenes) }
         for (i, node) in top.array("segues", &sink).enumerated() {
             if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
@@ -373,7 +373,7 @@ struct FlowDecoder {
             sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
             className: f.string("class", &sink), initializer: f.string("initializer", &sink),
             arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
-            storyboardIdentifier: f.string("identifier", &sink), set: assignments(f, "set"),
+            storyboardIdentifier: f.string("identifier", &sink), scene: f.string("scene", &sink), set: assignments(f, "set"),
             origin: Origin(path: path, position: m.keyPosition))
         switch kind {
         case .performSegue:
@@ -381,17 +381,19 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil && a.storyboardIdentifier == nil {
-                sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds, or the Storyboard 'identifier' of the scene it instantiates")
+            let given = [a.className, a.storyboardIdentifier, a.scene].compactMap { $0 }.count
+            if given == 0 {
+                sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds, the Storyboard 'identifier' or the 'scene' it instantiates")
             }
-            if a.className != nil && a.storyboardIdentifier != nil {
-                sink.error(f["identifier"]?.position, f.path("identifier"), "give 'class' (built in code) or 'identifier' (instantiated from the storyboard), not both")
+            if given > 1 {
+                let key = a.scene != nil ? "scene" : "identifier"
+                sink.error(f[key]?.position, f.path(key), "give one of 'class' (built in code), 'identifier' (instantiated by Storyboard ID) or 'scene' (a scene of a storyboard named in code)")
             }
         case .dismiss, .pop:
             break
         }
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "set"] where f.has(key) {
+            for key in ["identifier", "scene", "set"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -399,13 +401,26 @@ struct FlowDecoder {
         return a
     }
 
-    private mutating func decodeLaunch(_ node: JSONNode) -> Launch {
+    private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: [String: Int], sceneIDs: [String]) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
-        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "initializer", "arguments", "at"], required: ["class"], sink: &sink) {
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "at"], sink: &sink) {
             codeAt(rf)
-            if let cls = rf.string("class", &sink) {
+            if let id = rf.string("scene", &sink) {
+                // A storyboard scene as the window's root: decoded through init(coder:), as an initial scene is.
+                for key in ["class", "initializer", "arguments"] where rf[key] != nil {
+                    sink.error(rf[key]?.position, rf.path(key), "'\(key)' is for a root built in code; a 'scene' root is decoded from the storyboard through init(coder:)")
+                }
+                if let i = scenes[id] {
+                    launch.root = .init(className: flow.scenes[i].className, initializer: nil, arguments: [], origin: rf.origin())
+                    launch.root?.scene = i
+                } else if !sceneIDs.contains(id) {
+                    sink.unknown("scene", id, at: rf["scene"]?.position, rf.path("scene"), known: sceneIDs)
+                }
+            } else if let cls = rf.string("class", &sink) {
                 launch.root = .init(className: cls, initializer: rf.string("initializer", &sink), arguments: assignments(rf, "arguments"), origin: rf.origin())
+            } else {
+                sink.error(rootNode.position, "launch.root", "missing required key 'class' (a root built in code) or 'scene' (a storyboard scene)")
             }
         }
         launch.inject = f.array("inject", &sink).enumerated().compactMap { i, n in decodePrepareCase(n, path: JSONPath.index("launch.inject", i)) }

@@ -262,6 +262,13 @@ struct FlowValidator {
         }
         // A scene instantiated by Storyboard ID: a missing ID is UIKit's exception at run time,
         // not a load error; the initializer of a creator block belongs to the scene's class.
+        if let id = a.scene, flow.sceneIndex(id) == nil {
+            let o = origin(a.origin, "scene")
+            sink.unknown("scene", id, at: o.position, o.path, known: flow.scenes.filter { $0.nib == nil }.map(\.id))
+        }
+        if let id = a.scene, let scene = flow.scenes.first(where: { $0.id == id }) {
+            for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
+        }
         if let ident = a.storyboardIdentifier, let scene = flow.scenes.first(where: { $0.storyboardIdentifier == ident && $0.nib == nil }) {
             requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
@@ -462,12 +469,12 @@ struct FlowValidator {
     }
 
     private mutating func validateLaunch() {
-        if let root = flow.launch.root {
+        if let root = flow.launch.root, root.scene == nil {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireArgument(a, initializer: root.initializer, of: root.className) }
             if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
-        } else if flow.initial == nil && !sink.hasErrors {
+        } else if flow.launch.root == nil && flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
         }
         for p in flow.launch.inject { validatePrepareCase(p, selfClass: nil) }
