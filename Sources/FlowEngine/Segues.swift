@@ -105,7 +105,10 @@ extension Simulator {
                 try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier)
                 continue
             }
-            if identifierHolds, c.cast != nil, !failed.contains(where: { $0.chain == b.chain }) { failed.append((b.chain, k)) }
+            // A branch that sets nothing had nothing to inject: its failing cast is no note.
+            if identifierHolds, c.cast != nil, !c.set.isEmpty || c.call != nil, !failed.contains(where: { $0.chain == b.chain }) {
+                failed.append((b.chain, k))
+            }
             // After the chain's last case, the note for a chain no branch of which was taken.
             guard !cases[(k + 1)...].contains(where: { $0.branch?.chain == b.chain }),
                   let f = failed.first(where: { $0.chain == b.chain }) else { continue }

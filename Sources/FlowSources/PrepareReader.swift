@@ -199,9 +199,27 @@ struct PrepareReader {
                 marker(inner[k].1, c, at: link.node, before: before)
             }
         }
-        // A chain none of whose branches sets anything (seeds 002 and 004 reassign a variable
-        // in theirs) needs no markers: all the cases read in it are markers then.
-        if isChain && cases[start...].allSatisfy({ $0.set.isEmpty && $0.call == nil }) { cases.removeSubrange(start...) }
+        if isChain { finish(chain: chain, from: start) }
+    }
+
+    /// Drops the markers that change nothing. A chain none of whose branches sets anything
+    /// (seeds 002 and 004 reassign a variable in theirs) needs none: all its cases are markers.
+    /// A marker without a test (an empty `else` or `default`) only matters when a branch's
+    /// cast test can fail: it is the code handling that, so no note is due.
+    private mutating func finish(chain: Int, from start: Int) {
+        func isEmpty(_ c: PrepareCase) -> Bool { c.set.isEmpty && c.call == nil }
+        if cases[start...].allSatisfy(isEmpty) {
+            cases.removeSubrange(start...)
+            return
+        }
+        let castTest = cases[start...].contains { $0.branch?.chain == chain && !isEmpty($0) && $0.cast != nil && $0.branch?.castInBody == false }
+        guard !castTest else { return }
+        var k = cases.count - 1
+        while k >= start {
+            let c = cases[k]
+            if c.branch?.chain == chain, isEmpty(c), c.segue == nil, c.cast == nil { cases.remove(at: k) }
+            k -= 1
+        }
     }
 
     /// A branch that sets nothing still counts as taken: an empty case with its test, inserted
@@ -354,7 +372,7 @@ struct PrepareReader {
                 read(label.case, inner, chain: chain, index: k, test: test, at: item.node)
             }
         }
-        if chain != nil && cases[start...].allSatisfy({ $0.set.isEmpty && $0.call == nil }) { cases.removeSubrange(start...) }
+        if let chain { finish(chain: chain, from: start) }
     }
 
     /// One switch case's statements, with a marker when it is a chain's branch that sets nothing.
