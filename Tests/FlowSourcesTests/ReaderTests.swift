@@ -424,3 +424,40 @@ func read(_ sources: [String: String]) -> SourceFacts {
         #expect(cases.allSatisfy { $0.branch == nil })
     }
 }
+
+@Suite struct CodeActionBranchTests {
+    @Test func navigationsInBranchesAreAlternativesInSequenceTheyAreWays() throws {
+        let facts = read(["A.swift": """
+            class A: UIViewController {
+                var flag = false
+                @IBAction func either(_ sender: Any) {
+                    if flag {
+                        performSegue(withIdentifier: "One", sender: self)
+                    } else if sender is UIButton {
+                        performSegue(withIdentifier: "Two", sender: self)
+                    } else {
+                        dismiss(animated: true)
+                    }
+                }
+                @IBAction func picked(_ sender: Any) {
+                    switch flag {
+                    case true: performSegue(withIdentifier: "One", sender: self)
+                    default: performSegue(withIdentifier: "Two", sender: self)
+                    }
+                }
+                @IBAction func both(_ sender: Any) {
+                    if flag {
+                        dismiss(animated: true)
+                    }
+                    performSegue(withIdentifier: "Two", sender: self)
+                }
+            }
+            """])
+        #expect(facts.classes["A"]?.actions.map { "\($0.name) \($0.segue ?? $0.kind.rawValue)" } == ["either(_:) One", "picked(_:) One", "both(_:) dismiss"])
+        #expect(facts.notes.map { "\($0.location.line): \($0.text)" }.sorted() == [
+            "13: picked(_:): navigates in 2 alternative ways (branches of one switch); the first branch's (performSegue 'One') is read, the others (performSegue 'Two') are not explored",
+            "18: both(_:): navigates in 2 ways; the first (dismiss) is read",
+            "4: either(_:): navigates in 3 alternative ways (branches of one if); the first branch's (performSegue 'One') is read, the others (performSegue 'Two', dismiss) are not explored",
+        ])
+    }
+}
