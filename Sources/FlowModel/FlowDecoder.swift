@@ -365,9 +365,6 @@ struct FlowDecoder {
         if let chain = f.int("chain", &sink) {
             p.branch = PrepareCase.Branch(chain: chain, index: branch ?? 0, castInBody: castInBody ?? false)
         } else if f["chain"] == nil {
-            if f["set"] == nil && f["call"] == nil && f["with"] == nil {
-                sink.error(f.position, path, "a prepare case needs 'set' or 'call' (or a 'chain': a branch of an if that sets nothing)")
-            }
             for key in ["branch", "castInBody"] where f[key] != nil {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' needs a 'chain': the if / else if chain the case is a branch of")
             }

@@ -166,8 +166,6 @@ func flowSchema() throws -> SchemaValidator {
               new: #"{ "chain": 1, "branch": 0, "castInBody": true, "as": "Injectable", "call": "inject(_:)", "with": "store" }, { "chain": 1, "branch": 1 }"#, valid: true),
         .init(what: "a prepare branch without its chain", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
               new: #"{ "branch": 1, "as": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: false),
-        .init(what: "a prepare case setting nothing outside a chain", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
-              new: #"{ "as": "Injectable" }"#, valid: false),
         .init(what: "a suppression", old: #""initial": "nav","#,
               new: #""initial": "nav", "suppress": [{ "rule": "trap", "at": "classes.DetailViewController", "reason": "known" }],"#, valid: true),
         .init(what: "a suppression without a reason", old: #""initial": "nav","#,
