@@ -234,7 +234,7 @@ public enum Checker {
             }
         }
         if rule.id == Rules.silentCastFailure.id,
-           let note = console.first(where: { $0.contains(text: " is nil, so nothing is injected") }),
+           let note = console.first(where: { $0.contains(text: " is nil, so nothing is injected") || $0.contains(text: ", so the injection is skipped") }),
            let object = note.between(": <", ":") {
             // The cast failed because UIKit made the element's class for a renamed scene class.
             for (i, scene) in flow.scenes.enumerated() where flow.hasUnknownClass(scene: i) && flow.runtimeClass(ofScene: i) == object {

@@ -77,12 +77,53 @@ extension Simulator {
                      detail: CallDetail(prepare: identifier, destination: destination, runtimeName: info(of: destination).runtimeName)))
         guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
-        for c in prepare.cases {
-            // Each case is applied on its own: the flow does not say which cases are the `else`
-            // branches of one `if`, so a cast an else branch makes up for is still a note
-            // (Habitica's SplitSocialViewController); sequential `if let`s each run (iuo-copies).
-            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
+        try applyCases(prepare.cases, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
+    }
+
+    /// The cases of `prepare` or of the launch code, in order. Cases outside a chain each run on
+    /// their own (sequential `if let`s, iuo-copies). Of one `if / else if / else` chain (or
+    /// `switch`), as in Swift, only the first branch whose test holds runs; a cast failing in a
+    /// branch's test is a silent failure only when no branch of the chain is taken (Habitica's
+    /// SplitSocialViewController, whose `else if` handles the navigation controller).
+    mutating func applyCases(_ cases: [PrepareCase], to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
+        // Chains are few: pairs searched in order rather than dictionaries made on every prepare.
+        var taken: [(chain: Int, branch: Int)] = []
+        var failed: [(chain: Int, index: Int)] = []
+        for k in cases.indices {
+            let c = cases[k]
+            guard let b = c.branch else {
+                try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier)
+                continue
+            }
+            if let t = taken.first(where: { $0.chain == b.chain }) {
+                if t.branch == b.index { try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier) }
+                continue
+            }
+            let identifierHolds = c.segue == nil || c.segue == identifier
+            if identifierHolds && (b.castInBody || castTarget(c, destination) != nil) {
+                taken.append((b.chain, b.index))
+                try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier)
+                continue
+            }
+            // A branch that sets nothing had nothing to inject: its failing cast is no note.
+            if identifierHolds, c.cast != nil, !c.set.isEmpty || c.call != nil, !failed.contains(where: { $0.chain == b.chain }) {
+                failed.append((b.chain, k))
+            }
+            // After the chain's last case, the note for a chain no branch of which was taken.
+            guard !cases[(k + 1)...].contains(where: { $0.branch?.chain == b.chain }),
+                  let f = failed.first(where: { $0.chain == b.chain }) else { continue }
+            let first = cases.first { $0.branch?.chain == b.chain } ?? c
+            emit(.note(skippedChainNote(cases[f.index], first: first, destination: destination, caller: caller)))
         }
+    }
+
+    /// `<X: 0x…> as? A is nil and no branch of the if at PATH:LINE is taken, so the injection is skipped`.
+    private func skippedChainNote(_ c: PrepareCase, first: PrepareCase, destination: Int, caller: String) -> String {
+        var unwrapped = c
+        unwrapped.cast = nil
+        let object = describe(castTarget(unwrapped, destination) ?? destination)
+        let at = flow.codeLocations[first.origin.path].map { " at \($0)" } ?? ""
+        return "\(caller): \(object) as? \(c.cast ?? "?") is nil and no branch of the if / else if\(at) is taken, so the injection is skipped"
     }
 
     /// The object a case's unwraps reach, when its cast (if any) succeeds on it.

@@ -71,9 +71,7 @@ public struct Simulator: Sendable {
             }
             state.windowRoot = root
             emit(.transition(.setRoot(root)))
-            for c in flow.launch.inject {
-                try apply(c, to: root, scope: Scope(selfID: nil), caller: "AppDelegate.application(_:didFinishLaunchingWithOptions:)", identifier: nil)
-            }
+            try applyCases(flow.launch.inject, to: root, scope: Scope(selfID: nil), caller: "AppDelegate.application(_:didFinishLaunchingWithOptions:)", identifier: nil)
             try appear(from: root)
         } catch {
             crash(error.crash)

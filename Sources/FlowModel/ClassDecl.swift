@@ -179,7 +179,27 @@ public enum UnwrapStep: String, Hashable, Sendable, CaseIterable {
 
 /// One branch of `prepare(for:sender:)` (or of the app delegate's launch code).
 public struct PrepareCase: Hashable, Sendable {
+    /// A branch of one `if / else if / else` (or of a `switch`): of the cases of one chain,
+    /// only those of the first branch whose test holds run, as in Swift.
+    public struct Branch: Hashable, Sendable {
+        /// The chain, numbered within the list of cases.
+        public var chain: Int
+        /// 0 for the `if`, then one per `else if` / `else` (or `case` of a `switch`).
+        public var index: Int
+        /// The cast (and unwraps) is made inside the branch's body (`let d = segue.destination as?
+        /// X`, a nested `if let`), not in its condition: the branch is taken on `segue` alone,
+        /// and the cast failing there is the body's own silent failure.
+        public var castInBody: Bool
+
+        public init(chain: Int, index: Int, castInBody: Bool = false) {
+            self.chain = chain
+            self.index = index
+            self.castInBody = castInBody
+        }
+    }
+
     public var segue: String?
+    public var branch: Branch?
     public var unwrap: [UnwrapStep]
     /// An `as?` cast to a class or a protocol.
     public var cast: String?
@@ -191,6 +211,7 @@ public struct PrepareCase: Hashable, Sendable {
 
     public init(origin: Origin) {
         self.segue = nil
+        self.branch = nil
         self.unwrap = []
         self.cast = nil
         self.guardCondition = nil

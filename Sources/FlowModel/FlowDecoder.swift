@@ -33,7 +33,7 @@ struct FlowDecoder {
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
-    static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with", "at"]
+    static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "set", "call", "with", "at"]
     static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "guard", "at"]
 
     /// Decodes a whole document; nil when the top level is unusable.
@@ -360,6 +360,15 @@ struct FlowDecoder {
         p.with = f.string("with", &sink)
         if p.with != nil && p.call == nil {
             sink.error(f["with"]?.position, f.path("with"), "'with' needs a 'call' to pass the value to")
+        }
+        let branch = f.int("branch", &sink)
+        let castInBody = f.bool("castInBody", &sink)
+        if let chain = f.int("chain", &sink) {
+            p.branch = PrepareCase.Branch(chain: chain, index: branch ?? 0, castInBody: castInBody ?? false)
+        } else if f["chain"] == nil {
+            for key in ["branch", "castInBody"] where f[key] != nil {
+                sink.error(f[key]?.position, f.path(key), "'\(key)' needs a 'chain': the if / else if chain the case is a branch of")
+            }
         }
         return p
     }

@@ -10,6 +10,8 @@ struct CodeActionReader {
     var notes: [SourceNote] = []
     private var locals = Locals()
     private var found: [CodeAction] = []
+    /// The call each of `found` was read from.
+    private var calls: [Syntax] = []
     /// Set by `built` for a scene instantiated by its Storyboard ID.
     private var storyboardIdentifier: String?
     /// Set by `built` for a scene of a storyboard the code names (`StoryboardScene.Main.x`).
@@ -34,7 +36,15 @@ struct CodeActionReader {
         }
         visit(Syntax(body))
         if found.count > 1 {
-            note(function.name, "navigates in \(found.count) ways; the first (\(found[0].kind.rawValue)) is read")
+            if let at = Self.exclusiveBranches(calls) {
+                // `if c { performSegue("A") } else { performSegue("B") }`: not a sequence. One action
+                // has one path, so the first branch's is read and the others are named, not run.
+                let others = found.dropFirst().map(Self.describe).joined(separator: ", ")
+                note(at, "navigates in \(found.count) alternative ways (branches of one \(at.is(SwitchExprSyntax.self) ? "switch" : "if")); "
+                    + "the first branch's (\(Self.describe(found[0]))) is read, the others (\(others)) are not explored")
+            } else {
+                note(function.name, "navigates in \(found.count) ways; the first (\(found[0].kind.rawValue)) is read")
+            }
         }
         return found.first
     }
@@ -50,9 +60,57 @@ struct CodeActionReader {
         }
         if let call = node.as(FunctionCallExprSyntax.self), let action = navigation(call) {
             found.append(action)
+            calls.append(node)
         }
         if node.is(ClosureExprSyntax.self) && !found.isEmpty { return }
         for child in node.children(viewMode: .sourceAccurate) { visit(child) }
+    }
+
+    /// `performSegue 'A'`, `present DetailViewController`, `dismiss`.
+    static func describe(_ a: CodeAction) -> String {
+        if let s = a.segue { return "\(a.kind.rawValue) '\(s)'" }
+        if let d = a.destination { return "\(a.kind.rawValue) .\(d)" }
+        if let c = a.className ?? a.storyboardIdentifier.map({ "'\($0)'" }) { return "\(a.kind.rawValue) \(c)" }
+        return a.kind.rawValue
+    }
+
+    /// The `if` (the head of its `else if` chain) or `switch` whose different branches hold the
+    /// first two calls, when every two of the calls are in different branches of an if or
+    /// switch (so at most one of them runs).
+    static func exclusiveBranches(_ calls: [Syntax]) -> Syntax? {
+        // Each call's ancestors, paired with the child they were reached through.
+        func path(_ n: Syntax) -> [(node: Syntax, via: Syntax)] {
+            var out: [(node: Syntax, via: Syntax)] = []
+            var child = n
+            while let p = child.parent {
+                out.append((p, child))
+                child = p
+            }
+            return out
+        }
+        let paths = calls.map(path)
+        var first: Syntax?
+        for a in paths.indices {
+            for b in paths.indices where b > a {
+                guard let (common, viaA) = paths[a].first(where: { x in paths[b].contains { $0.node.id == x.node.id } }),
+                      let viaB = paths[b].first(where: { $0.node.id == common.id })?.via, viaA.id != viaB.id else { return nil }
+                var head: Syntax
+                if let i = common.as(IfExprSyntax.self) {
+                    // Both the body and the else branch, not the condition.
+                    let branches = [i.body.id] + (i.elseBody.map { [$0.id] } ?? [])
+                    guard branches.contains(viaA.id), branches.contains(viaB.id) else { return nil }
+                    head = common
+                    // An `else if` is an if in the else branch of another: name the chain's head.
+                    while let up = head.parent?.as(IfExprSyntax.self), up.elseBody?.id == head.id { head = Syntax(up) }
+                } else if common.is(SwitchCaseListSyntax.self), let sw = common.parent, sw.is(SwitchExprSyntax.self) {
+                    head = sw
+                } else {
+                    return nil
+                }
+                if a == 0 && b == 1 { first = head }
+            }
+        }
+        return first
     }
 
     private var trigger: Trigger {

@@ -212,6 +212,10 @@ public enum FlowJSON {
     private static func prepareCase(_ c: PrepareCase) -> String {
         var fields: [String] = []
         if let s = c.segue { fields.append("\"segue\": \(q(s))") }
+        if let b = c.branch {
+            fields.append("\"chain\": \(b.chain), \"branch\": \(b.index)")
+            if b.castInBody { fields.append("\"castInBody\": true") }
+        }
         if !c.unwrap.isEmpty { fields.append("\"unwrap\": [" + c.unwrap.map { q($0.rawValue) }.joined(separator: ", ") + "]") }
         if let a = c.cast { fields.append("\"as\": \(q(a))") }
         if let g = c.guardCondition { fields.append("\"guard\": \(q(g.description))") }

@@ -14,12 +14,25 @@ struct PrepareReader {
         var container: ContainerKind?
         /// `container.viewControllers`: its `[0]` is the root or first tab.
         var childList = false
+        /// The chain branch whose condition bound this value with its cast (`if let a = x as? A`):
+        /// there the cast is the branch's test, not a cast made in its body.
+        var testOf: PrepareCase.Branch?
     }
 
     struct Context {
         var segue: String?
         var targets: [String: Target] = [:]
         var locals = Locals()
+        /// The innermost `if / else if` or `switch` branch being read, when the chain is one
+        /// whose tests all read (identifier tests and casts of the destination).
+        var branch: PrepareCase.Branch?
+    }
+
+    /// What a branch's condition tests, when all of it is read: the case a branch that sets
+    /// nothing stands for (so the branch still counts as taken).
+    private struct BranchTest {
+        var understood = true
+        var cast: Target?
     }
 
     let owner: String
@@ -33,6 +46,7 @@ struct PrepareReader {
     let body: CodeBlockSyntax?
     var notes: [SourceNote] = []
     private var cases: [PrepareCase] = []
+    private var chains = 0
     /// Variables reassigned to what the destination holds (`anyDestination = topVC`), read
     /// after the branch that assigned them; see `reassign`.
     private var reassigned: [String: Target] = [:]
@@ -83,7 +97,12 @@ struct PrepareReader {
                 }
             case .stmt(let s):
                 if let g = s.as(GuardStmtSyntax.self) {
-                    ctx = conditions(g.conditions, ctx, at: g)
+                    // A guard's bindings are made in the body, never a branch's test.
+                    var test = BranchTest()
+                    let branch = ctx.branch
+                    ctx.branch = nil
+                    ctx = conditions(g.conditions, ctx, at: g, test: &test)
+                    ctx.branch = branch
                 } else if let e = s.as(ExpressionStmtSyntax.self)?.expression {
                     statement(e, ctx)
                 } else if s.is(ReturnStmtSyntax.self) {
@@ -97,12 +116,7 @@ struct PrepareReader {
 
     private mutating func statement(_ e: ExprSyntax, _ ctx: Context) {
         if let i = e.as(IfExprSyntax.self) {
-            block(i.body.statements, conditions(i.conditions, ctx, at: i))
-            switch i.elseBody {
-            case .codeBlock(let b): block(b.statements, ctx)
-            case .ifExpr(let nested): statement(ExprSyntax(nested), ctx)
-            default: break
-            }
+            ifChain(i, ctx)
             return
         }
         if let s = e.as(SwitchExprSyntax.self) {
@@ -140,6 +154,87 @@ struct PrepareReader {
         if mentionsDestination(e, ctx) { note(e, "statement not read: \(e.trimmedDescription)") }
     }
 
+    /// An `if` with `else` branches is a chain when every branch's test reads: its cases run
+    /// as Swift runs them, the first branch whose test holds (see `PrepareCase.Branch`).
+    /// Otherwise each branch is read on its own, every case running when its conditions hold.
+    private mutating func ifChain(_ first: IfExprSyntax, _ ctx: Context) {
+        var links: [(conditions: ConditionElementListSyntax?, body: CodeBlockSyntax, node: Syntax)] = []
+        var current: IfExprSyntax? = first
+        while let i = current {
+            links.append((i.conditions, i.body, Syntax(i)))
+            current = nil
+            switch i.elseBody {
+            case .codeBlock(let b): links.append((nil, b, Syntax(b)))
+            case .ifExpr(let nested): current = nested
+            default: break
+            }
+        }
+        // Conditions are applied once (their notes too), each against the scope before the `if`;
+        // the chain's number is taken only when it is one (no body is read before).
+        let chain = chains + 1
+        var inner: [(Context, BranchTest)] = []
+        for (k, link) in links.enumerated() {
+            var test = BranchTest()
+            var c = ctx
+            c.branch = PrepareCase.Branch(chain: chain, index: k)
+            if let list = link.conditions { c = conditions(list, c, at: link.node, test: &test) }
+            inner.append((c, test))
+        }
+        let isChain = links.count > 1 && inner.allSatisfy { $0.1.understood }
+        if isChain {
+            chains = chain
+        } else {
+            // The number may go to a chain inside a body: no binding keeps it.
+            for k in inner.indices {
+                for (name, t) in inner[k].0.targets where t.testOf?.chain == chain { inner[k].0.targets[name]?.testOf = nil }
+            }
+        }
+        let start = cases.count
+        for (k, link) in links.enumerated() {
+            var c = inner[k].0
+            if !isChain { c.branch = ctx.branch }
+            let before = cases.count
+            block(link.body.statements, c)
+            if isChain && !cases[before...].contains(where: { $0.branch?.chain == chain && $0.branch?.index == k }) {
+                marker(inner[k].1, c, at: link.node, before: before)
+            }
+        }
+        if isChain { finish(chain: chain, from: start) }
+    }
+
+    /// Drops the markers that change nothing. A chain none of whose branches sets anything
+    /// (seeds 002 and 004 reassign a variable in theirs) needs none: all its cases are markers.
+    /// A marker without a test (an empty `else` or `default`) only matters when a branch's
+    /// cast test can fail: it is the code handling that, so no note is due.
+    private mutating func finish(chain: Int, from start: Int) {
+        func isEmpty(_ c: PrepareCase) -> Bool { c.set.isEmpty && c.call == nil }
+        if cases[start...].allSatisfy(isEmpty) {
+            cases.removeSubrange(start...)
+            return
+        }
+        let castTest = cases[start...].contains { $0.branch?.chain == chain && !isEmpty($0) && $0.cast != nil && $0.branch?.castInBody == false }
+        guard !castTest else { return }
+        var k = cases.count - 1
+        while k >= start {
+            let c = cases[k]
+            if c.branch?.chain == chain, isEmpty(c), c.segue == nil, c.cast == nil { cases.remove(at: k) }
+            k -= 1
+        }
+    }
+
+    /// A branch that sets nothing still counts as taken: an empty case with its test, inserted
+    /// where the branch is (before any case of a nested chain inside it).
+    private mutating func marker(_ test: BranchTest, _ ctx: Context, at node: Syntax, before: Int) {
+        var c = PrepareCase(origin: file.location(of: node).origin)
+        c.segue = ctx.segue
+        c.branch = ctx.branch
+        if let t = test.cast {
+            c.unwrap = t.unwrap
+            c.cast = t.cast
+        }
+        cases.insert(c, at: before)
+    }
+
     /// A variable that follows the destination through containers, one conditional branch at a
     /// time (seeds 002 and 004): `if let nav = v as? UINavigationController, let top =
     /// nav.topViewController { v = top }`, or an `if`/`else` whose branches assign
@@ -150,6 +245,7 @@ struct PrepareReader {
         var new = t
         new.container = nil
         new.childList = false
+        new.testOf = nil
         guard let old = reassigned[name] else {
             reassigned[name] = new
             return
@@ -187,47 +283,104 @@ struct PrepareReader {
             note(node, "statement not read: \(node.trimmedDescription)")
             return
         }
-        if let i = cases.lastIndex(where: { $0.segue == ctx.segue && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil }) {
+        let branch = ctx.branch.map { b in
+            var b = b
+            b.castInBody = t.testOf.map { $0.chain != b.chain || $0.index != b.index } ?? true
+            return b
+        }
+        if let i = cases.lastIndex(where: { $0.segue == ctx.segue && $0.branch == branch && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil }) {
             change(&cases[i])
             return
         }
         var c = PrepareCase(origin: file.location(of: node).origin)
         c.segue = ctx.segue
+        c.branch = branch
         c.unwrap = t.unwrap
         c.cast = t.cast
         change(&c)
         cases.append(c)
     }
 
+    /// A switch on the identifier (or on the destination's class) is a chain: its cases are
+    /// exclusive and `default` runs only when none matched. When an item does not read, each
+    /// case is read on its own, as before.
     private mutating func switchStatement(_ s: SwitchExprSyntax, _ ctx: Context) {
         let subject = s.subject.unwrapped.trimmedDescription
         let isIdentifier = segueName.map { subject == "\($0).identifier" || Declarations.isTypedIdentifier(s.subject, segue: $0) } ?? false
+        // Each item's test: an identifier, or a cast binding; nil when it does not read.
+        var labels: [(case: SwitchCaseSyntax, items: [(segue: String?, cast: (String, String)?, node: Syntax)]?)] = []
+        var understood = true
         for element in s.cases {
-            guard case .switchCase(let c) = element else { continue }
+            guard case .switchCase(let c) = element else {
+                understood = false
+                continue
+            }
             switch c.label {
             case .default:
-                if isIdentifier { block(c.statements, ctx) }
+                labels.append((c, nil))
             case .case(let label):
+                var items: [(segue: String?, cast: (String, String)?, node: Syntax)] = []
                 for item in label.caseItems {
+                    if item.whereClause != nil { understood = false }
                     if isIdentifier {
                         if let id = identifier(item.pattern.as(ExpressionPatternSyntax.self)?.expression) {
-                            var inner = ctx
-                            inner.segue = id
-                            block(c.statements, inner)
+                            items.append((id, nil, Syntax(item)))
                         } else {
+                            understood = false
                             note(item, "segue identifier not read: \(item.trimmedDescription)")
                         }
-                    } else if let (name, type) = castPattern(item.pattern), isBase(s.subject) {
+                    } else if let cast = castPattern(item.pattern), isBase(s.subject) {
                         // `switch segue.destination { case let vc as X: … }`
-                        var inner = ctx
-                        inner.targets[name] = Target(cast: type)
-                        block(c.statements, inner)
+                        items.append((nil, cast, Syntax(item)))
                     } else {
                         note(item, "switch not read: switch \(subject)")
                         return
                     }
                 }
+                labels.append((c, items))
             }
+        }
+        // `default` is taken last, wherever it is written.
+        labels.sort { ($0.items == nil ? 1 : 0) < ($1.items == nil ? 1 : 0) }
+        var chain: Int?
+        if understood {
+            chains += 1
+            chain = chains
+        }
+        let start = cases.count
+        for (k, label) in labels.enumerated() {
+            let branch = chain.map { PrepareCase.Branch(chain: $0, index: k) }
+            guard let items = label.items else {
+                // The default: a non-identifier switch's is not read (its subject is not the segue's).
+                guard isIdentifier || chain != nil else { continue }
+                var inner = ctx
+                if chain != nil { inner.branch = branch }
+                read(label.case, inner, chain: chain, index: k, test: BranchTest(), at: Syntax(label.case))
+                continue
+            }
+            for item in items {
+                var inner = ctx
+                var test = BranchTest()
+                if chain != nil { inner.branch = branch }
+                if let id = item.segue { inner.segue = id }
+                if let (name, type) = item.cast {
+                    var t = Target(cast: type)
+                    t.testOf = inner.branch
+                    inner.targets[name] = t
+                    test.cast = t
+                }
+                read(label.case, inner, chain: chain, index: k, test: test, at: item.node)
+            }
+        }
+        if let chain { finish(chain: chain, from: start) }
+    }
+
+    /// One switch case's statements, with a marker when it is a chain's branch that sets nothing.
+    private mutating func read(_ c: SwitchCaseSyntax, _ ctx: Context, chain: Int?, index: Int, test: BranchTest, at node: Syntax) {
+        let before = cases.count
+        block(c.statements, ctx)
+        if let chain, !cases[before...].contains(where: { $0.branch?.chain == chain && $0.branch?.index == index && $0.segue == ctx.segue }) {
+            marker(test, ctx, at: node, before: before)
         }
     }
 
@@ -242,34 +395,59 @@ struct PrepareReader {
     private func asPattern(_ e: ExprSyntax) -> (ExprSyntax, String)? { nil }
 
     /// Applies `if`/`guard` conditions: identifier tests and bindings of the destination.
-    private mutating func conditions(_ list: ConditionElementListSyntax, _ start: Context, at node: some SyntaxProtocol) -> Context {
+    /// `test` says whether the whole condition reads as a branch test (identifier tests and at
+    /// most one cast of the destination), and which cast it makes.
+    private mutating func conditions(_ list: ConditionElementListSyntax, _ start: Context, at node: some SyntaxProtocol,
+                                     test: inout BranchTest) -> Context {
         var ctx = start
+        var containerOnly = false
         for element in list {
             switch element.condition {
             case .expression(let e):
                 for part in conjuncts(e) {
                     if let id = identifierTest(part) {
                         ctx.segue = id
-                    } else if mentionsIdentifier(part) {
-                        note(part, "segue identifier not read: \(part.trimmedDescription)")
                     } else if isChildListTest(part, ctx) {
                         continue
-                    } else if mentionsDestination(part, ctx) {
-                        note(part, "condition not read: \(part.trimmedDescription)")
+                    } else {
+                        test.understood = false
+                        if mentionsIdentifier(part) {
+                            note(part, "segue identifier not read: \(part.trimmedDescription)")
+                        } else if mentionsDestination(part, ctx) {
+                            note(part, "condition not read: \(part.trimmedDescription)")
+                        }
                     }
                 }
             case .optionalBinding(let b):
-                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-                if let value = b.initializer?.value {
-                    // `let box = sender as? Box<…>`: inside the branch, the name is the sender itself
-                    // (seed 002 hands it to `assignDependencies(_:)`, which switches on the box).
-                    let sender = Sequence.cast(value.unwrapped).map { $0.0.trimmedDescription == "sender" } ?? false
-                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = sender ? "sender" : ctx.locals.text(value) }
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else {
+                    test.understood = false
+                    continue
+                }
+                // `let box = sender as? Box<…>`: inside the branch, the name is the sender itself
+                // (seed 002 hands it to `assignDependencies(_:)`, which switches on the box).
+                let sender = Sequence.cast(value.unwrapped).map { $0.0.trimmedDescription == "sender" } ?? false
+                if var t = target(value, ctx) {
+                    if t.cast == nil {
+                        containerOnly = true
+                    } else if test.cast == nil {
+                        t.testOf = ctx.branch
+                        test.cast = t
+                        containerOnly = false
+                    } else {
+                        test.understood = false
+                    }
+                    ctx.targets[name] = t
+                } else {
+                    test.understood = false
+                    ctx.locals.values[name] = sender ? "sender" : ctx.locals.text(value)
                 }
             default:
+                test.understood = false
                 note(element, "condition not read: \(element.trimmedDescription)")
             }
         }
+        // `if let nav = x as? UINavigationController` alone tests a kind no case can say.
+        if containerOnly { test.understood = false }
         return ctx
     }
 
@@ -316,6 +494,7 @@ struct PrepareReader {
                 t.container = kind
             } else {
                 t.cast = type
+                t.testOf = nil
             }
             return t
         }

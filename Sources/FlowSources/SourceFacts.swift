@@ -71,7 +71,8 @@ public struct SourceFacts: Sendable {
     public var summary: String {
         let cs = classes.values
         let actions = cs.reduce(0) { $0 + $1.segueActions.count }
-        let prepares = cs.reduce(0) { $0 + ($1.prepare?.count ?? 0) }
+        // A branch that sets nothing is kept as an empty case (so the branch counts as taken): not counted.
+        let prepares = cs.reduce(0) { $0 + ($1.prepare?.filter { !$0.set.isEmpty || $0.call != nil }.count ?? 0) }
         let unwinds = cs.reduce(0) { $0 + $1.unwindActions.count }
         let codeActions = cs.reduce(0) { $0 + $1.actions.count }
         return "\(fileCount) Swift files: \(classes.count) view-controller classes, \(actions) segue actions, "

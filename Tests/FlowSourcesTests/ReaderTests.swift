@@ -349,3 +349,115 @@ func read(_ sources: [String: String]) -> SourceFacts {
         #expect(injected.protocols["ViewControllerWithContext"]?.objc == true)
     }
 }
+
+@Suite struct PrepareChainReaderTests {
+    static let classes = """
+        class ChatViewController: UIViewController { var groupID: String? }
+        class FormViewController: UIViewController { var groupID: String? }
+        class AViewController: UIViewController { var x = 0 }
+        class BViewController: UIViewController { var x = 0 }
+        class CViewController: UIViewController { var y = 0 }
+        """
+
+    @Test func theBranchesOfOneIfAndOfASwitchAreAChainSequentialIfsAreNot() throws {
+        // Habitica's SplitSocialViewController, then a sequential if, an if with an empty else,
+        // and a switch whose case only breaks.
+        let facts = read(["C.swift": Self.classes, "S.swift": """
+            class SplitViewController: UIViewController {
+                var groupID: String?
+                override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                    if let chat = segue.destination as? ChatViewController {
+                        chat.groupID = groupID
+                    } else if segue.identifier == "FormSegue" {
+                        let destination = segue.destination as? UINavigationController
+                        if let form = destination?.topViewController as? FormViewController {
+                            form.groupID = groupID
+                        }
+                    }
+                    if let a = segue.destination as? AViewController { a.x = 1 }
+                    if let b = segue.destination as? BViewController { b.x = 2 } else { }
+                    switch segue.identifier {
+                    case "One": break
+                    default: (segue.destination as? CViewController)?.y = 3
+                    }
+                }
+            }
+            """])
+        let cases = try #require(facts.classes["SplitViewController"]?.prepare)
+        func describe(_ c: PrepareCase) -> String {
+            var parts: [String] = []
+            if let b = c.branch { parts.append("chain \(b.chain).\(b.index)" + (b.castInBody ? " body" : "")) }
+            if let s = c.segue { parts.append("segue \(s)") }
+            if !c.unwrap.isEmpty { parts.append(c.unwrap.map(\.rawValue).joined(separator: ",")) }
+            if let a = c.cast { parts.append("as \(a)") }
+            parts.append("sets \(c.set.map(\.name))")
+            return parts.joined(separator: " ")
+        }
+        #expect(cases.map(describe) == [
+            "chain 1.0 as ChatViewController sets [\"groupID\"]",
+            "chain 1.1 body segue FormSegue navigationTop as FormViewController sets [\"groupID\"]",
+            "as AViewController sets [\"x\"]",
+            "chain 2.0 as BViewController sets [\"x\"]",
+            "chain 2.1 sets []",
+            "chain 3.0 segue One sets []",
+            "chain 3.1 body as CViewController sets [\"y\"]",
+        ])
+        // Counted: only the cases that set or call.
+        #expect(facts.summary.contains("5 prepare cases"), "\(facts.summary)")
+    }
+
+    @Test func anElseWhoseConditionDoesNotReadLeavesTheBranchesSeparate() throws {
+        let facts = read(["C.swift": Self.classes, "S.swift": """
+            class SplitViewController: UIViewController {
+                var flag = false
+                override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                    if flag, let a = segue.destination as? AViewController {
+                        a.x = 1
+                    } else if let b = segue.destination as? BViewController {
+                        b.x = 2
+                    }
+                }
+            }
+            """])
+        let cases = try #require(facts.classes["SplitViewController"]?.prepare)
+        #expect(cases.map(\.cast) == ["AViewController", "BViewController"])
+        #expect(cases.allSatisfy { $0.branch == nil })
+    }
+}
+
+@Suite struct CodeActionBranchTests {
+    @Test func navigationsInBranchesAreAlternativesInSequenceTheyAreWays() throws {
+        let facts = read(["A.swift": """
+            class A: UIViewController {
+                var flag = false
+                @IBAction func either(_ sender: Any) {
+                    if flag {
+                        performSegue(withIdentifier: "One", sender: self)
+                    } else if sender is UIButton {
+                        performSegue(withIdentifier: "Two", sender: self)
+                    } else {
+                        dismiss(animated: true)
+                    }
+                }
+                @IBAction func picked(_ sender: Any) {
+                    switch flag {
+                    case true: performSegue(withIdentifier: "One", sender: self)
+                    default: performSegue(withIdentifier: "Two", sender: self)
+                    }
+                }
+                @IBAction func both(_ sender: Any) {
+                    if flag {
+                        dismiss(animated: true)
+                    }
+                    performSegue(withIdentifier: "Two", sender: self)
+                }
+            }
+            """])
+        #expect(facts.classes["A"]?.actions.map { "\($0.name) \($0.segue ?? $0.kind.rawValue)" } == ["either(_:) One", "picked(_:) One", "both(_:) dismiss"])
+        #expect(facts.notes.map { "\($0.location.line): \($0.text)" }.sorted() == [
+            "13: picked(_:): navigates in 2 alternative ways (branches of one switch); the first branch's (performSegue 'One') is read, the others (performSegue 'Two') are not explored",
+            "18: both(_:): navigates in 2 ways; the first (dismiss) is read",
+            "4: either(_:): navigates in 3 alternative ways (branches of one if); the first branch's (performSegue 'One') is read, the others (performSegue 'Two', dismiss) are not explored",
+        ])
+    }
+}

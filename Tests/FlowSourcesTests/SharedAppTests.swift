@@ -97,6 +97,14 @@ struct LargeAppTests {
         let avatar = try #require(facts.classes["AvatarOverviewViewController"]?.prepare)
         #expect(avatar.compactMap(\.segue) == ["DetailSegue", "OldDetailSegue"])
         #expect(!facts.notes.contains { $0.text.contains("identifier not read") })
+        // `if remote flag { perform(segue: .detailSegue) } else { perform(segue: .oldDetailSegue) }`:
+        // alternatives, not a sequence; the first is the action, the other is named in a note.
+        let openDetail = try #require(facts.classes["AvatarOverviewViewController"]?.actions.first { $0.name == "openDetailView(type:group:)" })
+        #expect(openDetail.segue == "DetailSegue")
+        #expect(facts.notes.contains {
+            $0.location.file == "UI/Inventory/AvatarOverviewViewController.swift" && $0.location.line == 233
+                && $0.text == "openDetailView(type:group:): navigates in 2 alternative ways (branches of one if); the first branch's (performSegue 'DetailSegue') is read, the others (performSegue 'OldDetailSegue') are not explored"
+        }, "\(facts.notes.filter { $0.subject == "AvatarOverviewViewController" })")
     }
 
     @Test func habiticaClassFactsMergedAcrossFilesAndSuperclasses() throws {
