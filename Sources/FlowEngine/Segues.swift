@@ -77,11 +77,11 @@ extension Simulator {
                      detail: CallDetail(prepare: identifier, destination: destination, runtimeName: info(of: destination).runtimeName)))
         guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
-        for c in prepare.cases {
+        for (c, setter) in zip(prepare.cases, prepare.setters) {
             // Each case is applied on its own: the flow does not say which cases are the `else`
             // branches of one `if`, so a cast an else branch makes up for is still a note
             // (Habitica's SplitSocialViewController); sequential `if let`s each run (iuo-copies).
-            try apply(c, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
+            try apply(c, to: destination, scope: scope, caller: prepare.caller, setter: setter, identifier: identifier)
         }
     }
 
@@ -108,7 +108,9 @@ extension Simulator {
     }
 
     /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
-    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
+    /// `setter`: what `inspect` names as the setter of the values the case sets
+    /// (`PrepareInfo.setters`; nil: worked out here, for the launch code's one-off cases).
+    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, setter: String? = nil, identifier: String?) throws(CrashSignal) {
         if let s = c.segue, s != identifier { return }
         if let g = c.guardCondition, !holds(g, in: scope) {
             emit(.note("\(caller): guard \(g) fails, so this case returns early"))
@@ -124,7 +126,7 @@ extension Simulator {
             return
         }
         // `inspect` names the Swift line of the case that set a value, when the flow has it.
-        let setter = flow.codeLocations.isEmpty ? caller : flow.codeLocations[c.origin.path].map { "\(caller) (\($0))" } ?? caller
+        let setter = setter ?? FlowIndex.PrepareInfo.setter(of: c, caller: caller, codeLocations: flow.codeLocations)
         for a in c.set {
             // `dest.x = self.x` with the destination's x Optional (`T!` or `T?`) copies a nil;
             // only a non-optional destination property makes Swift unwrap it here.
