@@ -220,28 +220,36 @@ enum AnchorBench {
             print("  real app: shared/apps/habitica-ios is missing: skipped")
             return
         }
-        guard let report = output(flownav, ["check", app]), let explored = line(report, "explored:"), let speed = line(report, "speed:"),
+        // `check --stats` says where the CPU time went (its report is the same as without it).
+        var runsSeen: [(report: String, stats: String, whole: Double)] = []
+        for _ in 0..<runs {
+            guard let (report, errors) = outputAndErrors(flownav, ["check", app, "--stats"]),
+                  let stats = line(errors, "stats:"),
+                  let whole = Double(stats.split(separator: " ").last ?? "") else { break }
+            runsSeen.append((report, stats, whole))
+        }
+        guard let fastest = runsSeen.min(by: { $0.whole < $1.whole }), let explored = line(fastest.report, "explored:"), let speed = line(fastest.report, "speed:"),
               let states = Int(explored.dropFirst("explored: ".count).prefix { $0 != " " }.filter(\.isNumber)) else {
             print("  real app: flownav check on Habitica failed (the Swift sources reader: FLOWNAV_SOURCES, or `swift build -c release --product flownav-sources`)")
             return
         }
-        let whole = (0..<runs).map { _ in time(flownav, ["check", app]) }
-        let imports = (0..<runs).map { _ in time(flownav, ["import", app, "--output", "/dev/null"]) }
-        let lints = (0..<runs).map { _ in time(flownav, ["check", app, "--lint-only"]) }
-        noise += [whole, imports, lints].map { $0.max()! / $0.min()! }
+        let wholes = runsSeen.map(\.whole)
+        noise.append(wholes.max()! / wholes.min()!)
         var text = "  real app: flownav check on Habitica imported with its Swift sources, default bounds: \(explored.dropFirst("explored: ".count))\n    \(speed)\n"
-        text += String(format: "    whole process %.3f s (fastest of %d; noise %.2f): import (flownav import, whole process) %.3f s, lints (check --lint-only less import) %.3f s, exploration (speed line) %@",
-                       whole.min()!, runs, whole.max()! / whole.min()!, imports.min()!, lints.min()! - imports.min()!, String(speed.dropFirst("speed: ".count).prefix { $0 != "," }))
+        text += "    " + String(fastest.stats.dropFirst("stats: ".count)) + String(format: " (fastest of %d; noise %.2f)", wholes.count, wholes.max()! / wholes.min()!)
         // The anchor: the tab bar shape to as many states.
         if let bench = shared("bench"), let json = output("python3", [bench + "/gen-tabs.py", "4", "20", "3"]),
            (try? json.write(toFile: "\(work)/tabs-app.json", atomically: true, encoding: .utf8)) != nil {
             let anchorArgs = ["check", "\(work)/tabs-app.json", "--max-states", "\(states)", "--depth", "100"]
             let anchorStates = line(output(flownav, anchorArgs) ?? "", "explored:").map { String($0.dropFirst("explored: ".count).prefix { $0 != "," }) } ?? "?"
+            // The exploration's CPU seconds, from `--stats` (3 decimals).
             let explore = { (args: [String]) -> Double in
-                Double(line(output(flownav, args) ?? "", "speed:")?.dropFirst("speed: ".count).prefix { $0 != " " } ?? "") ?? .nan
+                guard let stats = outputAndErrors(flownav, args + ["--stats"]).flatMap({ line($0.1, "stats:") }),
+                      let part = stats.components(separatedBy: "exploration ").dropFirst().first else { return .nan }
+                return Double(part.prefix { $0 != "," && $0 != ";" }) ?? .nan
             }
             let t = pairs({ explore(["check", app]) }, { explore(anchorArgs) })
-            text += "\n    exploration against the generated tab bar flow to \(anchorStates) (--max-states \(states)), seconds from the speed lines (3 decimals): " + t.describe("Habitica", "tab bar", unit: "ms")
+            text += "\n    exploration against the generated tab bar flow to \(anchorStates) (--max-states \(states)), CPU from --stats (3 decimals): " + t.describe("Habitica", "tab bar", unit: "ms")
             if callgrind, let a = instructions(counted, ["check", app]), let a0 = instructions(counted, ["check", app, "--lint-only"]),
                let b = instructions(counted, anchorArgs), let b0 = instructions(counted, anchorArgs + ["--lint-only"]) {
                 text += "\n    instructions of exploring (check less check --lint-only): " + ratio(a - a0, b - b0, "Habitica", "tab bar")
@@ -341,6 +349,23 @@ enum AnchorBench {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return p.terminationStatus <= 1 ? String(decoding: data, as: UTF8.self) : nil
+    }
+
+    /// Standard output and standard error of a run that exits 0 or 1, or nil.
+    static func outputAndErrors(_ command: String, _ args: [String]) -> (String, String)? {
+        let p = process(command, args, in: nil)
+        let out = Pipe()
+        // Standard error into a file: two pipes read one after the other can block the run.
+        let errorFile = "\(work)/stderr.txt"
+        guard FileManager.default.createFile(atPath: errorFile, contents: nil), let err = FileHandle(forWritingAtPath: errorFile) else { return nil }
+        p.standardOutput = out
+        p.standardError = err
+        guard (try? p.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try? err.close()
+        let errors = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        return p.terminationStatus <= 1 ? (String(decoding: data, as: UTF8.self), errors) : nil
     }
 
     /// CPU seconds (user and system) of a whole run and the processes it waited for, its output

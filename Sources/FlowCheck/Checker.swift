@@ -16,13 +16,20 @@ public struct CheckOptions: Hashable, Sendable {
 
 /// `flownav check`: static lints and exhaustive exploration of a loaded flow.
 public enum Checker {
+    /// The parts of a check, for `check --stats`'s time split (`ended`).
+    public enum Part: String, Sendable {
+        case lints
+        case exploration
+    }
+
     /// `devices`: explore on each (the flow's own `"device"` when empty); with two, a finding
-    /// only one of them reaches says so (`Finding.deviceOnly`).
-    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), devices: [Device]) -> Report {
-        guard let first = devices.first else { return check(flow, options: options) }
+    /// only one of them reaches says so (`Finding.deviceOnly`). `ended` is called as each part
+    /// of the work ends (the caller times them).
+    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), devices: [Device], ended: (Part) -> Void = { _ in }) -> Report {
+        guard let first = devices.first else { return check(flow, options: options, ended: ended) }
         var f1 = flow
         f1.device = first
-        var report = check(f1, options: options)
+        var report = check(f1, options: options, ended: ended)
         report.flowDevice = flow.device
         guard devices.count > 1, options.explore, let c1 = report.coverage else { return report }
         report.deviceCoverage = [(first, c1)]
@@ -36,7 +43,7 @@ public enum Checker {
         for d in devices.dropFirst() {
             var fd = flow
             fd.device = d
-            let r = check(fd, options: lintsOff)
+            let r = check(fd, options: lintsOff, ended: ended)
             if let c = r.coverage { report.deviceCoverage.append((d, c)) }
             for f in r.findings {
                 reachedBy[f.key, default: 0] += 1
@@ -105,16 +112,18 @@ public enum Checker {
         return f
     }
 
-    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions()) -> Report {
+    public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), ended: (Part) -> Void = { _ in }) -> Report {
         var findings: [Finding] = []
         if options.lint {
             var linter = Linter(flow: flow)
             findings += linter.run()
+            ended(.lints)
         }
         var coverage: Coverage?
         if options.explore {
             var explorer = Explorer(flow: flow, options: options.exploration)
             coverage = explorer.run()
+            defer { ended(.exploration) }
             var dynamic: [(Int, Finding)] = []
             for (n, p) in explorer.problems.enumerated() {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []

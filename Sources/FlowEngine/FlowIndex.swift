@@ -12,8 +12,8 @@ final class FlowIndex: Sendable {
         let dependencies: [Dependency]
         let dependencyByName: [String: Dependency]
         let declaringClass: [String: String]
-        let segueActions: [String: SegueAction]
-        /// The same segue actions with what a call needs worked out once (`ResolvedSegueAction`).
+        /// The segue actions by selector, with what a call needs worked out once
+        /// (`ResolvedSegueAction`; its `action` is the declaration).
         let resolvedSegueActions: [String: ResolvedSegueAction]
         /// The same by selector number (`FlowIndex.selectorOfSegue`): an array index where the
         /// dictionary hashed a selector of fifty characters on every segue.
@@ -41,7 +41,7 @@ final class FlowIndex: Sendable {
 
         init(
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
-            dependencyByName: [String: Dependency], declaringClass: [String: String], segueActions: [String: SegueAction],
+            dependencyByName: [String: Dependency], declaringClass: [String: String],
             resolvedSegueActions: [String: ResolvedSegueAction], segueActionsBySelector: [ResolvedSegueAction?],
             prepare: PrepareInfo?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
             unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: ViewDidLoadInfo?,
@@ -54,7 +54,6 @@ final class FlowIndex: Sendable {
             self.dependencies = dependencies
             self.dependencyByName = dependencyByName
             self.declaringClass = declaringClass
-            self.segueActions = segueActions
             self.resolvedSegueActions = resolvedSegueActions
             self.segueActionsBySelector = segueActionsBySelector
             self.prepare = prepare
@@ -110,24 +109,36 @@ final class FlowIndex: Sendable {
         let cases: [PrepareCase]
         /// `ItemsViewController.prepare(for:sender:)`.
         let caller: String
+        /// Per case, what `inspect` names as the setter of a value it sets: the caller and the
+        /// case's Swift line when the flow has it (built once, not on every segue).
+        let setters: [String]
 
-        init(cases: [PrepareCase], owner: String) {
+        init(cases: [PrepareCase], owner: String, codeLocations: [String: CodeLocation]) {
             self.cases = cases
-            caller = "\(owner).prepare(for:sender:)"
+            let caller = "\(owner).prepare(for:sender:)"
+            self.caller = caller
+            setters = cases.map { c in PrepareInfo.setter(of: c, caller: caller, codeLocations: codeLocations) }
+        }
+
+        static func setter(of c: PrepareCase, caller: String, codeLocations: [String: CodeLocation]) -> String {
+            if codeLocations.isEmpty { return caller }
+            return codeLocations[c.origin.path].map { "\(caller) (\($0))" } ?? caller
         }
     }
 
     /// A class's `viewDidLoad()`, with the file of the class declaring it (a trap's location).
     final class ViewDidLoadInfo: Sendable {
-        /// The dependencies it reads, with their declarations in the class (nil: not one).
-        let uses: [(name: String, dependency: Dependency?)]
+        /// The dependencies of the class it reads, in order (a name that is not one is left out:
+        /// reading it decides nothing). Plain `Dependency` values: an array of tuples has the
+        /// runtime build the tuple's type on first use, a cost every start-up paid.
+        let uses: [Dependency]
         let asserts: [String]
         let line: Int?
         let lines: [String: Int]
         let file: String
 
         init(_ v: ViewDidLoad, file: String, dependencies: [String: Dependency]) {
-            uses = v.uses.map { ($0, dependencies[$0]) }
+            uses = v.uses.compactMap { dependencies[$0] }
             asserts = v.asserts
             line = v.line
             lines = v.lines
@@ -139,9 +150,16 @@ final class FlowIndex: Sendable {
     /// initializer, the provenance its values get, and whether the initializer reaches
     /// `super.init(coder:)` (when the action names the class it returns).
     final class ResolvedSegueAction: Sendable {
+        /// An argument, with the dependency of the action's class each piece of the expression
+        /// names. (A struct, not a tuple: the runtime builds a tuple type on first use.)
+        struct Argument: Sendable {
+            let name: String
+            let expression: CompiledExpression
+            let dependencies: [Dependency?]
+        }
+
         let action: SegueAction
-        /// With the dependency of the action's class each piece of the expression names.
-        let arguments: [(name: String, expression: CompiledExpression, dependencies: [Dependency?])]
+        let arguments: [Argument]
         let initializer: String
         let isInitCoder: Bool
         /// `makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)`.
@@ -152,12 +170,13 @@ final class FlowIndex: Sendable {
         /// class and the initializer is not `init(coder:)` (which `initCoder` handles).
         let slots: [DependencySlot]?
 
-        /// `dependencies`: those of the class the action is looked up on, by name.
-        init(_ action: SegueAction, in flow: Flow, dependencies: [String: Dependency]) {
+        /// `dependencies`: those of the class the action is looked up on, by name;
+        /// `returnsDeclarations`: `Flow.declarations(of:)` of the class it returns, if it names one.
+        init(_ action: SegueAction, in flow: Flow, dependencies: [String: Dependency], returnsDeclarations: [ClassDecl]) {
             self.action = action
             arguments = action.arguments.map { a in
                 let e = CompiledExpression(a.expression)
-                return (a.name, e, e.pieces.map { piece in
+                return Argument(name: a.name, expression: e, dependencies: e.pieces.map { piece in
                     switch piece {
                     case .text: nil
                     case .name(let name, _, _), .selfMember(let name): dependencies[name]
@@ -172,10 +191,10 @@ final class FlowIndex: Sendable {
             if isInitCoder {
                 callsSuperCoder = true
                 slots = nil
-            } else if let returns = action.returns {
-                let decl = flow.declarations(of: returns).lazy.compactMap { d in d.initializers.first { $0.name == initializer } }.first
+            } else if action.returns != nil {
+                let decl = returnsDeclarations.lazy.compactMap { d in d.initializers.first { $0.name == initializer } }.first
                 callsSuperCoder = decl?.callsSuper == .initCoder
-                let dependencies = flow.allDependencies(of: returns)
+                let dependencies = Flow.allDependencies(declarations: returnsDeclarations)
                 slots = ClassInfo.slots(of: dependencies, initializer: initializer, sets: decl?.sets ?? [])
             } else {
                 callsSuperCoder = nil
@@ -263,7 +282,8 @@ final class FlowIndex: Sendable {
         var classes: [String: ClassInfo] = [:]
         var list: [ClassInfo] = []
         var ids: [String: Int32] = [:]
-        for name in names.sorted() {
+        let sortedNames = names.sorted()
+        for name in sortedNames {
             let info = Self.resolve(name, in: flow, selectors: selectors)
             classes[name] = info
             ids[name] = Int32(list.count)
@@ -271,7 +291,7 @@ final class FlowIndex: Sendable {
         }
         self.classes = classes
         self.classList = list
-        self.classNames = ClassNames(names.sorted())
+        self.classNames = ClassNames(sortedNames)
         self.classIDs = ids
         self.sceneClassIDs = flow.scenes.indices.map { ids[flow.runtimeClass(ofScene: $0)] ?? -1 }
         self.sceneHasUnknownClass = flow.scenes.indices.map { flow.hasUnknownClass(scene: $0) }
@@ -297,9 +317,12 @@ final class FlowIndex: Sendable {
         self.scenes = scenes
     }
 
-    /// `selectors`: the flow's segue selectors in their numbering (`selectorOfSegue`).
+    /// `selectors`: the flow's segue selectors in their numbering (`selectorOfSegue`). The
+    /// lineage and declarations are worked out once here and every question answered from them
+    /// (`Flow`'s own `…(of:)` walk the superclass chain again on each call).
     static func resolve(_ name: String, in flow: Flow, selectors: [String] = []) -> ClassInfo {
-        let decls = flow.declarations(of: name)
+        let lineage = flow.lineage(of: name)
+        let decls = lineage.compactMap { flow.classes[$0] }
         var depByName: [String: Dependency] = [:]
         var declaring: [String: String] = [:]
         for d in decls {
@@ -308,27 +331,35 @@ final class FlowIndex: Sendable {
                 declaring[x.name] = d.name
             }
         }
-        var actions: [String: SegueAction] = [:]
+        // The nearest declaration of a selector or name wins. Segue actions go straight into
+        // their resolved form: a dictionary of each value type is one more generic type the
+        // runtime instantiates on first use (start-up pays for each).
+        var resolved: [String: ResolvedSegueAction] = [:]
         var unwind: [String: String] = [:]
         var methods: [String: Method] = [:]
         var initializers: [String: Initializer] = [:]
         for d in decls {
-            for a in d.segueActions where actions[a.selector] == nil { actions[a.selector] = a }
-            for u in d.unwindActions where unwind[SelectorName(u).selector] == nil { unwind[SelectorName(u).selector] = u }
+            for a in d.segueActions where resolved[a.selector] == nil {
+                resolved[a.selector] = ResolvedSegueAction(a, in: flow, dependencies: depByName, returnsDeclarations: a.returns.map { flow.declarations(of: $0) } ?? [])
+            }
+            for u in d.unwindActions {
+                let selector = SelectorName(u).selector
+                if unwind[selector] == nil { unwind[selector] = u }
+            }
             for m in d.methods where methods[m.name] == nil { methods[m.name] = m }
             for i in d.initializers where initializers[i.name] == nil { initializers[i.name] = i }
         }
         let should = decls.first { $0.shouldPerform != nil }
-        let resolved = actions.mapValues { ResolvedSegueAction($0, in: flow, dependencies: depByName) }
-        let viewDidLoad = flow.viewDidLoad(of: name).map { (v, owner) in ViewDidLoadInfo(v, file: owner.file, dependencies: depByName) }
-        let (initCoder, initCoderOwner) = flow.initCoder(of: name)
+        let viewDidLoad = Flow.viewDidLoad(declarations: decls).map { (v, owner) in ViewDidLoadInfo(v, file: owner.file, dependencies: depByName) }
+        let (initCoder, initCoderOwner) = Flow.initCoder(declarations: decls)
         return ClassInfo(
-            lineage: flow.lineage(of: name), container: flow.containerKind(of: name), declarations: decls,
-            dependencies: flow.allDependencies(of: name), dependencyByName: depByName, declaringClass: declaring,
-            segueActions: actions, resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
-            prepare: flow.prepareCases(of: name).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name) }, overridesShouldPerform: should != nil,
+            lineage: lineage, container: Flow.containerKind(lineage: lineage), declarations: decls,
+            dependencies: Flow.allDependencies(declarations: decls), dependencyByName: depByName, declaringClass: declaring,
+            resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
+            prepare: Flow.prepareCases(declarations: decls).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name, codeLocations: flow.codeLocations) },
+            overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
-            actions: flow.actions(of: name), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
+            actions: Flow.actions(declarations: decls), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
             initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
             runtimeName: UIKitClass.isKnown(name) ? name : flow.classes[name]?.objcName ?? "\(flow.module).\(name)", file: flow.file(of: name))
     }

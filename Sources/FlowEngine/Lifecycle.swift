@@ -28,8 +28,8 @@ extension Simulator {
                 throw CrashSignal(crash: .trap(location: loc(name), kind: "Assertion failed", message: ""))
             }
         }
-        for (name, dependency) in v.uses {
-            guard let dep = dependency else { continue }
+        for dep in v.uses {
+            let name = dep.name
             let slot = state.slot(name, of: id).map { state.slots[$0] }
             guard slot?.value == nil else { continue }
             switch dep.injection {

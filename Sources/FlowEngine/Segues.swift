@@ -77,7 +77,7 @@ extension Simulator {
                      detail: CallDetail(prepare: identifier, destination: destination, runtimeName: info(of: destination).runtimeName)))
         guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
-        try applyCases(prepare.cases, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
+        try applyCases(prepare.cases, setters: prepare.setters, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
     }
 
     /// The cases of `prepare` or of the launch code, in order. Cases outside a chain each run on
@@ -85,24 +85,24 @@ extension Simulator {
     /// `switch`), as in Swift, only the first branch whose test holds runs; a cast failing in a
     /// branch's test is a silent failure only when no branch of the chain is taken (Habitica's
     /// SplitSocialViewController, whose `else if` handles the navigation controller).
-    mutating func applyCases(_ cases: [PrepareCase], to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
+    mutating func applyCases(_ cases: [PrepareCase], setters: [String]? = nil, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
         // Chains are few: pairs searched in order rather than dictionaries made on every prepare.
         var taken: [(chain: Int, branch: Int)] = []
         var failed: [(chain: Int, index: Int)] = []
         for k in cases.indices {
             let c = cases[k]
             guard let b = c.branch else {
-                try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier)
+                try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
                 continue
             }
             if let t = taken.first(where: { $0.chain == b.chain }) {
-                if t.branch == b.index { try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier) }
+                if t.branch == b.index { try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier) }
                 continue
             }
             let identifierHolds = c.segue == nil || c.segue == identifier
             if identifierHolds && (b.castInBody || castTarget(c, destination) != nil) {
                 taken.append((b.chain, b.index))
-                try apply(c, to: destination, scope: scope, caller: caller, identifier: identifier)
+                try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
                 continue
             }
             // A branch that sets nothing had nothing to inject: its failing cast is no note.
@@ -149,7 +149,9 @@ extension Simulator {
     }
 
     /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
-    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
+    /// `setter`: what `inspect` names as the setter of the values the case sets
+    /// (`PrepareInfo.setters`; nil: worked out here, for the launch code's one-off cases).
+    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, setter: String? = nil, identifier: String?) throws(CrashSignal) {
         if let s = c.segue, s != identifier { return }
         if let g = c.guardCondition, !holds(g, in: scope) {
             emit(.note("\(caller): guard \(g) fails, so this case returns early"))
@@ -165,7 +167,7 @@ extension Simulator {
             return
         }
         // `inspect` names the Swift line of the case that set a value, when the flow has it.
-        let setter = flow.codeLocations.isEmpty ? caller : flow.codeLocations[c.origin.path].map { "\(caller) (\($0))" } ?? caller
+        let setter = setter ?? FlowIndex.PrepareInfo.setter(of: c, caller: caller, codeLocations: flow.codeLocations)
         for a in c.set {
             // `dest.x = self.x` with the destination's x Optional (`T!` or `T?`) copies a nil;
             // only a non-optional destination property makes Swift unwrap it here.

@@ -196,7 +196,7 @@ public struct Simulator: Sendable {
     public func dependency(_ name: String, of id: Int) -> Dependency? { info(of: id).dependencyByName[name] }
 
     /// Whether an instance's class implements a segue action (`Flow.segueAction(_:on:) != nil`).
-    public func implementsSegueAction(_ selector: String, on id: Int) -> Bool { info(of: id).segueActions[selector] != nil }
+    public func implementsSegueAction(_ selector: String, on id: Int) -> Bool { info(of: id).resolvedSegueActions[selector] != nil }
 
     /// The kind of container an instance's class is (`Flow.containerKind(of:)`), by number.
     public func containerKind(of id: Int) -> ContainerKind? { info(of: id).container }

@@ -16,17 +16,34 @@ public enum FlowSource {
         return .flow
     }
 
+    /// The parts of loading, in order, for `check --stats`'s time split (`load(path:entry:ended:)`).
+    public enum Part: String, Sendable {
+        /// The storyboards and XIBs read and imported.
+        case imported = "import"
+        /// The Swift sources read (by `flownav-sources`) and merged in.
+        case sources = "Swift sources"
+        /// The flow decoded, validated and indexed (a flow file: read and parsed too).
+        case loaded = "loading"
+    }
+
     /// Loads whatever `path` is; `entry` names the entry storyboard of an import when the app's
     /// Info.plist does not.
     public static func load(path: String, entry: String? = nil) -> Result<LoadedFlow, FlowLoadError> {
+        load(path: path, entry: entry) { _ in }
+    }
+
+    /// The same, calling `ended` as each part of the work ends (the caller times them).
+    public static func load(path: String, entry: String? = nil, ended: (Part) -> Void) -> Result<LoadedFlow, FlowLoadError> {
         switch kind(of: path) {
         case .folder, .storyboard:
             switch importDocument(paths: [path], entry: entry) {
             case .success(let imported):
+                ended(.imported)
                 // An app folder brings its code half too: its Swift files are read and merged.
                 if kind(of: path) == .folder, hasSwiftSources(path) {
-                    return loadWithSources(imported, folder: path)
+                    return loadWithSources(imported, folder: path, ended: ended)
                 }
+                defer { ended(.loaded) }
                 return load(imported: imported, file: path)
             case .failure(let e): return .failure(e)
             }
@@ -36,6 +53,7 @@ public enum FlowSource {
             case .success(let b): bytes = b
             case .failure(let p): return .failure(single(path, p.message))
             }
+            defer { ended(.loaded) }
             return load(bytes: bytes, file: path, entry: entry)
         }
     }
@@ -108,10 +126,13 @@ public enum FlowSource {
     /// common shapes, not all of Swift: when what it read makes a flow that does not load (a
     /// reader gap, not a bug of the app), the storyboards are loaded alone and every error is
     /// kept as a warning, so `flownav check MyApp/` still runs and says what was left out.
-    static func loadWithSources(_ imported: ImportedDocument, folder: String) -> Result<LoadedFlow, FlowLoadError> {
+    static func loadWithSources(_ imported: ImportedDocument, folder: String, ended: (Part) -> Void = { _ in }) -> Result<LoadedFlow, FlowLoadError> {
         var withSources = imported
         let failure: FlowLoadError
-        switch SourcesMerge.add(sources: [folder], to: &withSources) {
+        let added = SourcesMerge.add(sources: [folder], to: &withSources)
+        ended(.sources)
+        defer { ended(.loaded) }
+        switch added {
         case .success:
             switch load(imported: withSources, file: folder) {
             case .success(let loaded): return .success(loaded)

@@ -400,15 +400,17 @@ struct FlowValidator {
 
     /// Prototype maps that name real rows and used prototypes; two segues that one row fires.
     private mutating func validateRows() {
-        var rowSegues: [Int: [Int]] = [:]
-        for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source, default: []].append(i) }
+        // By scene index in an array: the first dictionary keyed by Int has the runtime look up
+        // Int's Hashable conformance by scanning every conformance record (a tenth of start-up).
+        var rowSegues = [[Int]](repeating: [], count: flow.scenes.count)
+        for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source].append(i) }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
         // Scenes of a class tend to come together: the last class's answer saves hashing its name.
         var last: (className: String, actions: [CodeAction])?
         for si in flow.scenes.indices {
             let scene = flow.scenes[si]
-            let segues = rowSegues[si] ?? []
+            let segues = rowSegues[si]
             let actions: [CodeAction]
             if let last, last.className == scene.className {
                 actions = last.actions

@@ -228,7 +228,12 @@ public enum ObjCSelector {
         if first != "_" {
             // The compiler appends "With" unless the label itself starts with the word "with".
             let startsWithWith = first.hasPrefix("with") && (first.count == 4 || first.dropFirst(4).first!.isUppercase)
-            selector += startsWithWith ? first.prefix(1).uppercased() + first.dropFirst() : "With" + first.prefix(1).uppercased() + first.dropFirst()
+            if !startsWithWith { selector += "With" }
+            // String + String only: `+ first.dropFirst()` (a Substring) goes through the generic
+            // append(contentsOf:), whose first call has the runtime look up Substring's
+            // Collection conformance by scanning every conformance record (a tenth of start-up).
+            selector += first.prefix(1).uppercased()
+            selector += String(first.dropFirst())
         }
         selector += ":"
         for label in labels.dropFirst() { selector += (label == "_" ? "" : label) + ":" }

@@ -59,8 +59,10 @@ extension Flow {
 
     public func isKnownClass(_ name: String) -> Bool { classes.index(forKey: name) != nil || UIKitClass.isKnown(name) }
 
-    public func containerKind(of name: String) -> ContainerKind? {
-        for c in lineage(of: name) { if let k = ContainerKind(rawValue: c) { return k } }
+    public func containerKind(of name: String) -> ContainerKind? { Self.containerKind(lineage: lineage(of: name)) }
+
+    public static func containerKind(lineage: [String]) -> ContainerKind? {
+        for c in lineage { if let k = ContainerKind(rawValue: c) { return k } }
         return nil
     }
 
@@ -74,10 +76,13 @@ extension Flow {
     }
 
     /// Every dependency of the class, superclasses' first, in declaration order.
-    public func allDependencies(of name: String) -> [Dependency] {
+    public func allDependencies(of name: String) -> [Dependency] { Self.allDependencies(declarations: declarations(of: name)) }
+
+    /// The same from the class's declarations (`declarations(of:)`), when the caller has them.
+    public static func allDependencies(declarations: [ClassDecl]) -> [Dependency] {
         var seen = Set<String>()
         var out: [Dependency] = []
-        for d in declarations(of: name).reversed() {
+        for d in declarations.reversed() {
             for x in d.dependencies where seen.insert(x.name).inserted { out.append(x) }
         }
         return out
@@ -90,13 +95,17 @@ extension Flow {
         return nil
     }
 
-    public func initCoder(of name: String) -> (InitCoder, ClassDecl?) {
-        for d in declarations(of: name) { if let i = d.initCoder { return (i, d) } }
+    public func initCoder(of name: String) -> (InitCoder, ClassDecl?) { Self.initCoder(declarations: declarations(of: name)) }
+
+    public static func initCoder(declarations: [ClassDecl]) -> (InitCoder, ClassDecl?) {
+        for d in declarations { if let i = d.initCoder { return (i, d) } }
         return (.inherited, nil)
     }
 
-    public func viewDidLoad(of name: String) -> (ViewDidLoad, ClassDecl)? {
-        for d in declarations(of: name) { if let v = d.viewDidLoad { return (v, d) } }
+    public func viewDidLoad(of name: String) -> (ViewDidLoad, ClassDecl)? { Self.viewDidLoad(declarations: declarations(of: name)) }
+
+    public static func viewDidLoad(declarations: [ClassDecl]) -> (ViewDidLoad, ClassDecl)? {
+        for d in declarations { if let v = d.viewDidLoad { return (v, d) } }
         return nil
     }
 
@@ -107,7 +116,11 @@ extension Flow {
     }
 
     public func prepareCases(of name: String) -> (cases: [PrepareCase], owner: ClassDecl)? {
-        for d in declarations(of: name) { if let p = d.prepare { return (p, d) } }
+        Self.prepareCases(declarations: declarations(of: name))
+    }
+
+    public static func prepareCases(declarations: [ClassDecl]) -> (cases: [PrepareCase], owner: ClassDecl)? {
+        for d in declarations { if let p = d.prepare { return (p, d) } }
         return nil
     }
 
@@ -126,10 +139,12 @@ extension Flow {
     }
 
     /// Code actions of the class, a subclass's replacing its superclass's of the same name.
-    public func actions(of name: String) -> [CodeAction] {
+    public func actions(of name: String) -> [CodeAction] { Self.actions(declarations: declarations(of: name)) }
+
+    public static func actions(declarations: [ClassDecl]) -> [CodeAction] {
         var seen = Set<String>()
         var out: [CodeAction] = []
-        for d in declarations(of: name) {
+        for d in declarations {
             for a in d.actions where seen.insert(a.name).inserted { out.append(a) }
         }
         return out.sorted { $0.name < $1.name }

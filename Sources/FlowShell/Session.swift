@@ -100,12 +100,13 @@ public struct Session: Sendable {
         return base + "/" + path
     }
 
+    /// The demo flow's install: nobody sees its launch, so its events are not formatted.
     mutating func install(_ flow: Flow, path: String?) {
         var out = Output()
-        install(flow, path: path, into: &out)
+        install(flow, path: path, into: &out, showsLaunch: false)
     }
 
-    mutating func install(_ flow: Flow, path: String?, into out: inout Output) {
+    mutating func install(_ flow: Flow, path: String?, into out: inout Output, showsLaunch: Bool = true) {
         var s = Simulator(flow: flow, device: deviceOverride)
         let events = s.launch()
         sim = s
@@ -115,7 +116,7 @@ public struct Session: Sendable {
         traceAtLogStart = trace
         walked.removeAll()
         deviceAtLogStart = deviceOverride.flatMap { $0 != flow.device ? $0 : nil }
-        EventFormatter(sim: s, trace: trace).write(events, into: &out)
+        if showsLaunch { EventFormatter(sim: s, trace: trace).write(events, into: &out) }
         if s.hasCrashed {
             out.add("the app crashed at launch; fix the flow, or 'relaunch' after 'load'", .note)
             status = max(status, .crashed)

@@ -86,7 +86,7 @@ struct Shell: ParsableCommand {
             var shell = InteractiveShell(session: session, startup: startup)
             status = shell.run()
         } else {
-            var runner = BatchRunner(session: session, echo: echo, bail: bail, startup: flow.map { ($0, startup) })
+            var runner = BatchRunner(session: session, echo: echo, bail: bail, startupFlow: flow, startupOutput: startup)
             status = runner.run()
         }
         return Int32(status.rawValue)

@@ -110,29 +110,33 @@ struct BatchRunner {
     let bail: Bool
     /// The flow given on the command line and what loading it printed: with `--echo`, shown as
     /// the `load` it amounts to, so that the output is a transcript that replays.
-    var startup: (flow: String, output: Output)?
+    /// (Two fields, not an optional tuple: the runtime builds a tuple's type on first use, a
+    /// cost every start-up paid.)
+    var startupFlow: String?
+    var startupOutput: Output
     static let marker = Transcript.marker
 
-    init(session: Session, echo: Bool, bail: Bool, startup: (flow: String, output: Output)? = nil) {
+    init(session: Session, echo: Bool, bail: Bool, startupFlow: String? = nil, startupOutput: Output = Output()) {
         self.session = session
         self.echo = echo
         self.bail = bail
-        self.startup = startup
+        self.startupFlow = startupFlow
+        self.startupOutput = startupOutput
     }
 
     mutating func run() -> Status {
         session.workingDirectory = Terminal.currentDirectory
-        if echo, let startup {
-            var text = Self.marker + "load " + Words.quoted(startup.flow) + "\n"
-            for l in startup.output.lines { text += l.text + "\n" }
+        if echo, let startupFlow {
+            var text = Self.marker + "load " + Words.quoted(startupFlow) + "\n"
+            for l in startupOutput.lines { text += l.text + "\n" }
             Terminal.write(text)
-        } else if let startup {
+        } else if startupFlow != nil {
             // Without --echo the launch's output is not printed, but what the user must not
             // miss is: the loader's warnings (a stale class name) and a crash at launch (a
             // pad's detail column reading a nil), else a later command only says it crashed.
-            let crashed = startup.output.lines.contains { $0.style == .crash }
+            let crashed = startupOutput.lines.contains { $0.style == .crash }
             var text = ""
-            for l in startup.output.lines where crashed || l.style == .warning { text += l.text + "\n" }
+            for l in startupOutput.lines where crashed || l.style == .warning { text += l.text + "\n" }
             Terminal.writeError(text)
         }
         var buffer = OutputBuffer(fd: 1)

@@ -52,6 +52,25 @@ struct CommandLineTests {
         #expect(reused.stdout.contains("\"rule\": \"trap\""))
     }
 
+    @Test("--stats adds the CPU time split on standard error and leaves the report as it was")
+    func stats() throws {
+        let plain = try runFlownav(["check", "flows/injectable.json"])
+        let stats = try runFlownav(["check", "flows/injectable.json", "--stats"])
+        #expect(plain.status == 1 && stats.status == 1, "\(plain)\n\(stats)")
+        func timeless(_ s: String) -> [String] { s.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("speed:") } }
+        #expect(timeless(plain.stdout) == timeless(stats.stdout))
+        #expect(!plain.stderr.contains("stats:"))
+        let line = try #require(stats.stderr.split(separator: "\n").first { $0.hasPrefix("stats: CPU seconds") })
+        // The parts in the order they ran, each with seconds to the millisecond, then the whole.
+        let parts = ["loading ", ", lints ", ", exploration ", ", report ", "; whole process "]
+        var rest = Substring(line)
+        for p in parts {
+            let r = try #require(rest.range(of: p), "\(p) in \(line)")
+            rest = rest[r.upperBound...]
+            #expect(rest.prefix { $0 != "," && $0 != ";" }.allSatisfy { $0.isNumber || $0 == "." })
+        }
+    }
+
     @Test("--format json and --format sarif (2.1.0)")
     func machineFormats() throws {
         let j = try runFlownav(["check", "flows/segue-actions.json", "--format", "json"])
