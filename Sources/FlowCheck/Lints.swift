@@ -424,14 +424,23 @@ struct Linter {
             _ = name
             if let id = ec.1.segue, caseForSegue[id] == nil { caseForSegue[id] = ec }
         }
+        // The identifiers each enum maps, made once (per scene, they made the lint grow with
+        // scenes × cases).
+        var mappedByEnum: [String: Set<String>] = [:]
         for (s, scene) in flow.scenes.enumerated() where scene.nib == nil {
             let actions = sceneActions[s]
             let used = Set(actions.compactMap { $0.destination.flatMap { cases[$0]?.0.name } })
             let switching = switchingPrepare(scene.className)
             guard !used.isEmpty || switching != nil else { continue }
             for enumName in used.sorted() {
-                let e = flow.destinations[enumName]!
-                let mapped = Set(e.cases.compactMap(\.segue))
+                let mapped: Set<String>
+                if let known = mappedByEnum[enumName] {
+                    mapped = known
+                } else {
+                    mapped = Set(flow.destinations[enumName]!.cases.compactMap(\.segue))
+                    mappedByEnum[enumName] = mapped
+                    WorkMeter.add(.lintSteps, mapped.count)
+                }
                 for i in seguesFrom[s] {
                     let seg = flow.segues[i]
                     guard let id = seg.identifier, ![.relationship, .embed, .unwind].contains(seg.kind), !mapped.contains(id) else { continue }
