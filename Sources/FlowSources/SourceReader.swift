@@ -7,13 +7,22 @@ import SwiftSyntax
 public enum SourceReader {
     public static func read(_ files: [SourceFile]) -> SourceFacts {
         var decls = Declarations()
-        for f in files { decls.add(ParsedFile(f)) }
+        var refused: [SourceNote] = []
+        for f in files {
+            if let r = BracketNesting.refusal(f.text) {
+                refused.append(SourceNote(
+                    location: SwiftLocation(file: f.path, line: r.line, column: r.column), subject: "",
+                    text: BracketNesting.message(r)))
+                continue
+            }
+            decls.add(ParsedFile(f))
+        }
         let typed = DestinationReader.read(decls)
         decls.destinations = typed.destinations
         decls.performers = typed.performers
         var facts = SourceFacts()
         facts.destinations = typed.destinations
-        facts.notes += typed.notes
+        facts.notes += refused + typed.notes
         facts.fileCount = files.count
         facts.rawValues = decls.rawValues
         facts.declaredClasses = Set(decls.classParts.keys.filter { name in decls.classParts[name]!.contains { !$0.isExtension } })
