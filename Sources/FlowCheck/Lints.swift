@@ -129,12 +129,19 @@ struct Linter {
 
     /// The nearest known name to a stale one, looked up once per name (of a kind) and for at
     /// most `suggestionLimit` names; past it, findings name no candidate.
+    private var suggestionComparisons = 0
+
     private mutating func nearestName(_ kind: String, _ name: String, _ known: () -> [String]) -> String? {
         let key = kind + "\u{0}" + name
         if let found = suggestions[key] { return found }
         guard suggestions.count < Self.suggestionLimit else { return nil }
+        // Within a budget of candidates compared, as the loader's (100 names × 20,000 classes
+        // was minutes): a lookup that would pass it is not made.
+        let list = known()
+        guard suggestionComparisons + list.count <= NameSuggester.comparisonBudget else { return nil }
+        suggestionComparisons += list.count
         WorkMeter.add(.suggestionLists)
-        let found = NameSuggester.nearest(to: name, in: known(), limit: 1).first
+        let found = NameSuggester.nearest(to: name, in: list, limit: 1).first
         suggestions[key] = found
         return found
     }

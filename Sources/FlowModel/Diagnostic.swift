@@ -69,6 +69,10 @@ public enum NameSuggester {
     /// them, and an edit distance costs the product of the two lengths.
     public static let longestComparedName = 128
 
+    /// Candidates compared with unknown names, in all, for one file (the loader's) or one
+    /// `check` (its findings): past it, later messages name none.
+    public static let comparisonBudget = 200_000
+
     public static func nearest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = name.lowercased()
         let x = Array(lowered.unicodeScalars)

@@ -82,7 +82,7 @@ struct DiagnosticSink {
     /// Names looked up for near names, per kind of lookup (warnings of stale names, unknown keys).
     static let suggestionLimit = 100
     /// Candidates compared with unknown names, in all, for one file.
-    static let comparisonBudget = 200_000
+    static let comparisonBudget = NameSuggester.comparisonBudget
 
     /// A warning saying that near names were withheld, if they were: added once, at the end.
     mutating func noteWithheldSuggestions() {
