@@ -173,7 +173,8 @@ public enum Checker {
                 : "the app goes on from here in code (a root set by the app delegate, instantiateViewController, present or push): import the app folder with its Swift sources, or write those paths as code actions in a flow naming \"storyboards\""
         }
         // How the import chose this entry, when it had to guess (the flow's top-level notes).
-        for n in flow.notes where n.contains("entry") || n.contains("initial view controller") { message += "; " + n }
+        // And the launch code that sets the window's root in a way the reader did not follow.
+        for n in flow.notes where n.contains("entry") || n.contains("initial view controller") || n.contains("the window's root") { message += "; " + n }
         let path = sceneIndex.map { "scenes.\(flow.scenes[$0].id)" } ?? "initial"
         return Finding(rule: Rules.entryLeadsNowhere, message: message, hint: hint, file: flow.file,
                        origin: sceneIndex.map { flow.scenes[$0].origin } ?? Origin(path: path, position: nil), path: [])

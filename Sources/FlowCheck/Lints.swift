@@ -224,7 +224,9 @@ struct Linter {
                 if let child = flow.segues[r].destination { visit(Decode(scene: child, outer: d.outer, relationship: r)) }
             }
         }
-        if flow.launch.root == nil {
+        if let root = flow.launch.root?.scene {
+            visit(Decode(scene: root, outer: nil, relationship: nil))
+        } else if flow.launch.root == nil {
             for initial in Set([flow.initial, flow.padInitial].compactMap { $0 }).sorted() { visit(Decode(scene: initial, outer: nil, relationship: nil)) }
         }
         for (i, s) in flow.segues.enumerated() where s.kind != .relationship && s.kind != .unwind {
@@ -597,9 +599,18 @@ struct Linter {
     /// The scene the app starts at: the launch root's XIB, or the initial scene.
     private func startScene() -> Int? {
         if let root = flow.launch.root {
+            if let scene = root.scene { return scene }
             return flow.scenes.indices.first { flow.scenes[$0].nib != nil && flow.scenes[$0].className == root.className }
         }
         return flow.initial
+    }
+
+    /// The storyboard scene a code action instantiates: the one it names, or the one with its
+    /// Storyboard ID (the first, as UIKit finds it).
+    private func storyboardScene(of a: CodeAction) -> Int? {
+        if let id = a.scene { return flow.sceneIndex(id) }
+        if let ident = a.storyboardIdentifier { return flow.scenes.indices.first { flow.scenes[$0].storyboardIdentifier == ident && flow.scenes[$0].nib == nil } }
+        return nil
     }
 
     /// Whether `start` is among what `scene` can be reached from (itself included).
@@ -629,6 +640,10 @@ struct Linter {
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibOf[s.className] == nil { nibOf[s.className] = i }
         for i in flow.scenes.indices {
             for a in sceneActions[i] {
+                if let n = storyboardScene(of: a) {
+                    predecessors[n, default: []].insert(i)
+                    if a.kind != .present { children[i, default: []].insert(n) }
+                }
                 guard let cls = a.className else { continue }
                 let built = cls == "self" ? [i] : nibOf[cls].map { [$0] } ?? []
                 for n in built {
@@ -649,7 +664,7 @@ struct Linter {
         var reached = Set<Int>()
         var work: [Int] = []
         if let root = flow.launch.root {
-            if let n = nibOf[root.className] { work.append(n) }
+            if let scene = root.scene { work.append(scene) } else if let n = nibOf[root.className] { work.append(n) }
         } else {
             // Both devices' starts: a pad storyboard's scenes are reached on a pad.
             work += [flow.initial, flow.padInitial].compactMap { $0 }
@@ -662,6 +677,7 @@ struct Linter {
             }
             for a in sceneActions[x] {
                 if let cls = a.className, let n = nibOf[cls] { work.append(n) }
+                if let n = storyboardScene(of: a) { work.append(n) }
                 let id = a.segue ?? a.destination.flatMap { cases[$0]?.1.segue }
                 if let id, let seg = segue(id, from: x), let d = flow.segues[seg].destination { work.append(d) }
             }

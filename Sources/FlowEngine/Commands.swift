@@ -207,7 +207,9 @@ extension Simulator {
                 }
                 dest = nav
             default:
-                if let identifier = action.storyboardIdentifier {
+                if let id = action.scene, let scene = index.sceneByID[id] {
+                    dest = try instantiate(scene: scene)
+                } else if let identifier = action.storyboardIdentifier {
                     dest = try instantiate(identifier: identifier, action: action, scope: scope, caller: caller)
                 } else {
                     dest = try build(className: action.className ?? "UIViewController", initializer: action.initializer, arguments: action.arguments, scope: scope, caller: caller)

@@ -216,6 +216,8 @@ final class FlowIndex: Sendable {
     /// Storyboard scenes by Storyboard ID (the first, when two share one), for
     /// `instantiateViewController(withIdentifier:)`.
     let storyboardScenes: [String: Int]
+    /// Scenes by id, for code actions that name one (`CodeAction.scene`).
+    let sceneByID: [String: Int]
     /// Every expression of the flow, split once.
     let expressions: [String: CompiledExpression]
     /// The number of each segue's selector (`Segue.action`), -1 for none; the numbers index
@@ -232,6 +234,9 @@ final class FlowIndex: Sendable {
             if let ident = s.storyboardIdentifier, byIdentifier[ident] == nil { byIdentifier[ident] = i }
         }
         storyboardScenes = byIdentifier
+        var byID: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where byID[s.id] == nil { byID[s.id] = i }
+        sceneByID = byID
         var expressions: [String: CompiledExpression] = [:]
         for e in CompiledExpression.all(in: flow) where expressions[e] == nil { expressions[e] = CompiledExpression(e) }
         self.expressions = expressions

@@ -175,6 +175,17 @@ extension Simulator {
     /// names the creator block's initializer (reference §1.4): the scene with that Storyboard ID,
     /// decoded with no segue being performed, so its relationship children's segue actions go
     /// to no object.
+    /// A scene of a storyboard the code names (`StoryboardScene.Main.x.instantiate()`): by its
+    /// Storyboard ID, or the storyboard's initial view controller when it has none.
+    mutating func instantiate(scene: Int) throws(CrashSignal) -> Int {
+        if let ident = flow.scenes[scene].storyboardIdentifier {
+            emit(.called(id: nil, method: "UIStoryboard.instantiateViewController(withIdentifier:)", detail: "\"\(ident)\""))
+        } else {
+            emit(.called(id: nil, method: "UIStoryboard.instantiateInitialViewController()", detail: CallDetail("scene \(flow.scenes[scene].id)")))
+        }
+        return try decode(scene: scene, outer: nil, relationship: nil)
+    }
+
     mutating func instantiate(identifier: String, action: CodeAction, scope: Scope, caller: String) throws(CrashSignal) -> Int {
         let method = action.initializer == nil ? "instantiateViewController(withIdentifier:)" : "instantiateViewController(identifier:creator:)"
         emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(identifier)\""))

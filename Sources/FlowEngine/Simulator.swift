@@ -59,7 +59,9 @@ public struct Simulator: Sendable {
         events = []
         do throws(CrashSignal) {
             let root: Int
-            if let r = flow.launch.root {
+            if let scene = flow.launch.root?.scene {
+                root = try decode(scene: scene, outer: nil, relationship: nil)
+            } else if let r = flow.launch.root {
                 let scope = Scope(selfID: nil)
                 root = try build(className: r.className, initializer: r.initializer, arguments: r.arguments, scope: scope, caller: "AppDelegate")
             } else if let initial = flow.initial(on: device) {

@@ -28,7 +28,7 @@ public enum GraphBuilder {
             if h.crashedAt == i { state = .crashed }
             let kind = flow.containerKind(of: scene.className).map(ContainerKindName.init)
             g.nodes.append(Node(id: ids.scene[i], scene: i, label: label, kind: .scene(container: kind, nib: scene.nib != nil),
-                                state: state, initial: flow.initial == i))
+                                state: state, initial: (flow.launch.root?.scene ?? flow.initial) == i))
         }
 
         for (i, segue) in flow.segues.enumerated() {
@@ -70,11 +70,13 @@ public enum GraphBuilder {
         for (i, s) in flow.scenes.enumerated() {
             if let id = s.storyboardIdentifier, byStoryboardID[id] == nil { byStoryboardID[id] = i }
         }
-        guard !byStoryboardID.isEmpty else { return [] }
         var out: [Edge] = []
         for (i, scene) in flow.scenes.enumerated() {
             for a in flow.actions(of: scene.className) {
-                guard let sid = a.storyboardIdentifier, let d = byStoryboardID[sid] else { continue }
+                // A scene named in code (`StoryboardScene.Main.x`), else the Storyboard ID's.
+                let named = a.scene.flatMap { flow.sceneIndex($0) }
+                guard let d = named ?? a.storyboardIdentifier.flatMap({ byStoryboardID[$0] }) else { continue }
+                let sid = named.map { flow.scenes[$0].storyboardIdentifier ?? flow.scenes[$0].id } ?? a.storyboardIdentifier!
                 let kind: Edge.Kind
                 switch a.kind {
                 case .present: kind = .present

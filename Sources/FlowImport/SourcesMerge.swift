@@ -21,7 +21,8 @@ public enum SourcesMerge {
         }
         // Rows for tables whose selection the code handles: one per prototype where the
         // storyboard has them (givingRows), else one (CellActionRows, nib tables and the like).
-        let merged = givingRows(merge(rooted(fragment, roots: paths), into: imported.document), prototypes: imported.dataPrototypes)
+        let linked = linkingScenes(rooted(fragment, roots: paths), storyboards: imported.storyboardScenes)
+        let merged = givingRows(merge(linked, into: imported.document), prototypes: imported.dataPrototypes)
         imported.document = ActionControls.apply(imported.actionControls, to: CellActionRows.add(to: merged))
         // Recorded so the loaded flow knows its classes are the code's: an imported segue's
         // action no class declares is then stale (undeclared-segue-action), not unknown.
@@ -149,16 +150,16 @@ public enum SourcesMerge {
         return JSONNode(.object(top), at: document.position)
     }
 
-    private static func members(_ node: JSONNode?) -> [JSONNode.Member] {
+    static func members(_ node: JSONNode?) -> [JSONNode.Member] {
         if case .object(let ms)? = node?.value { return ms }
         return []
     }
 
-    private static func set(_ top: inout [JSONNode.Member], _ key: String, _ value: JSONNode) {
+    static func set(_ top: inout [JSONNode.Member], _ key: String, _ value: JSONNode) {
         if let i = top.firstIndex(where: { $0.key == key }) { top[i].value = value } else { top.append(JSONNode.Member(key, value)) }
     }
 
-    private static func appending(note: String, to entry: JSONNode) -> JSONNode {
+    static func appending(note: String, to entry: JSONNode) -> JSONNode {
         guard case .object(var ms) = entry.value else { return entry }
         let n = JSONNode(.string(note), at: entry.position)
         if let i = ms.firstIndex(where: { $0.key == "notes" }), case .array(let list) = ms[i].value.value {

@@ -25,6 +25,9 @@ public struct ImportedDocument: Sendable {
     /// Scene id → prototype names, for data tables and collections given no rows (no
     /// prototype holds a segue): the code may still select their rows (`SourcesMerge`).
     public var dataPrototypes: [String: [String]] = [:]
+    /// Storyboard name → its scenes by Storyboard ID, and its initial scene under "" — for
+    /// code that names a storyboard (`StoryboardScene.Main.x`, `UIStoryboard(name:bundle:)`).
+    public var storyboardScenes: [String: [String: String]] = [:]
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -154,6 +157,17 @@ private struct Mapper {
         if !segues.isEmpty { top.append(("segues", .array(segues))) }
         var document = ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins, actionControls: actionControls)
         document.dataPrototypes = dataPrototypes
+        for sb in storyboards {
+            var named: [String: String] = [:]
+            for sc in sb.scenes where sc.reference == nil {
+                // UIKit finds the first scene with an ID (nameScenes warns of a second).
+                if let ident = sc.storyboardIdentifier, named[ident] == nil, let id = sceneIDs[Self.key(sb.file, sc.xmlID)] { named[ident] = id }
+            }
+            if let initial = sb.initialXMLID, let sc = sb.scenes.first(where: { $0.xmlID == initial && $0.reference == nil }),
+               let id = sceneIDs[Self.key(sb.file, sc.xmlID)] { named[""] = id }
+            // Localized copies (Base.lproj, en.lproj) share a name: the first imported is kept.
+            if document.storyboardScenes[sb.name] == nil { document.storyboardScenes[sb.name] = named }
+        }
         return .success(document)
     }
 

@@ -231,9 +231,10 @@ public struct CodeAction: Hashable, Sendable {
     public init(
         name: String, trigger: Trigger, kind: Kind, segue: String?, sender: String?, destination: String?, values: [Assignment],
         className: String?, initializer: String?, arguments: [Assignment], guardCondition: Condition?,
-        storyboardIdentifier: String? = nil, set: [Assignment] = [], origin: Origin
+        storyboardIdentifier: String? = nil, scene: String? = nil, set: [Assignment] = [], origin: Origin
     ) {
         self.storyboardIdentifier = storyboardIdentifier
+        self.scene = scene
         self.set = set
         self.name = name
         self.trigger = trigger
@@ -273,6 +274,15 @@ public struct CodeAction: Hashable, Sendable {
     /// `instantiateViewController(withIdentifier:)` (or `(identifier:creator:)` when
     /// `initializer` is given): the storyboard scene with this Storyboard ID, not `class`.
     public var storyboardIdentifier: String?
+    /// The scene (by this flow's id) the code instantiates from a storyboard it names: SwiftGen's
+    /// `StoryboardScene.Main.x.instantiate()`, `UIStoryboard(name: "Main", bundle: nil)
+    /// .instantiateInitialViewController()`. Unlike `storyboardIdentifier` it names one scene of
+    /// one storyboard, initial scenes (which need no Storyboard ID) included.
+    public var scene: String?
+    /// Read from Swift only, before the storyboards are known: the storyboard the code names
+    /// (with `storyboardIdentifier`, or alone for its initial scene), which the import resolves
+    /// into `scene`. Not part of the format.
+    public var storyboardName: String?
     /// Properties set on the built controller before it is shown.
     public var set: [Assignment] = []
     public var origin: Origin
@@ -292,6 +302,14 @@ public struct Launch: Hashable, Sendable {
         public var initializer: String?
         public var arguments: [Assignment]
         public var origin: Origin
+        /// A storyboard scene decoded through `init(coder:)` as the window's root, rather than a
+        /// class built in code (`window.rootViewController = StoryboardScene.Intro.initialScene
+        /// .instantiate()`); `className` is then the scene's class.
+        public var scene: Int?
+        /// Read from Swift only (see `CodeAction.storyboardName`): the storyboard the code names
+        /// and the Storyboard ID, nil for its initial scene; the import resolves them into `scene`.
+        public var storyboardName: String?
+        public var storyboardIdentifier: String?
     }
 
     public var root: Root?

@@ -34,7 +34,7 @@ struct FlowDecoder {
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "unwrap", "as", "guard", "set", "call", "with", "at"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "initializer", "arguments", "set", "guard", "at"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "guard", "at"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -61,7 +61,7 @@ struct FlowDecoder {
         // `storyboards` is read by the importer before decoding; here it only has to be paths.
         _ = top.strings("storyboards", &sink)
         // `sources` too (the importer read them); that they were read is what matters here.
-        if top["sources"] != nil {
+        if top.has("sources") {
             _ = top.strings("sources", &sink)
             flow.sourcesRead = true
         }
@@ -72,7 +72,7 @@ struct FlowDecoder {
         for m in top.map("classes", &sink) {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
         }
-        if top["segueClasses"] != nil {
+        if top.has("segueClasses") {
             flow.segueClasses = top.stringValues("segueClasses", &sink)
         }
         // Scene ids as declared: one that failed to decode has its own error, and references to
@@ -83,6 +83,7 @@ struct FlowDecoder {
             if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
         }
         var sceneIndex: [String: Int] = [:]
+        sceneIndex.reserveCapacity(flow.scenes.count)
         for (i, s) in flow.scenes.enumerated() { sceneIndex[s.id] = i }
         if let initial = top.string("initial", &sink) {
             if let i = sceneIndex[initial] {
@@ -98,7 +99,7 @@ struct FlowDecoder {
                 sink.unknown("scene", padInitial, at: top["padInitial"]?.position, "padInitial", known: declaredScenes)
             }
         }
-        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode) }
+        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneIndex, sceneIDs: declaredScenes) }
         for (i, node) in top.array("segues", &sink).enumerated() {
             if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
@@ -108,7 +109,7 @@ struct FlowDecoder {
             if let s = decodeSuppression(node, path: JSONPath.index("suppress", i)) { flow.suppressions.append(s) }
         }
         inferStaticRows(&flow)
-        if top["device"] != nil, let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
+        if top.has("device"), let d = top.enumValue("device", Device.self, &sink, what: "device") { flow.device = d }
         flow.codeLocations = codeLocations
         return flow
     }
@@ -209,7 +210,7 @@ struct FlowDecoder {
             guard let df = Fields(d.value, p, known: ["type", "injection", "default", "at"], required: ["type", "injection"], sink: &sink) else { continue }
             codeAt(df)
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
-            if injection == .property && df["default"] == nil {
+            if injection == .property && !df.has("default") {
                 // A non-optional `var` always holds a value: Swift needs its default (or an
                 // initializer that sets it, which is the `initializer` kind). The schema agrees.
                 sink.error(d.keyPosition, p, "missing required key 'default': a 'property' dependency is a non-optional var, which always holds a value; give its Swift default (\"default\": \"\(type)()\"), or use \"injection\": \"initializer\" when an initializer sets it")
@@ -228,7 +229,7 @@ struct FlowDecoder {
                 continue
             }
             var callsSuper: SuperInitializer = i.key.hasPrefix("init(coder:") ? .initCoder : .initNibBundle
-            if inf["callsSuper"] != nil {
+            if inf.has("callsSuper") {
                 guard let s = inf.enumValue("callsSuper", SuperInitializer.self, &sink, what: "superclass initializer") else { continue }
                 callsSuper = s
             }
@@ -284,12 +285,12 @@ struct FlowDecoder {
                 nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
             c.segueActions[c.segueActions.count - 1].line = af.int("line", &sink, minimum: 1)
         }
-        if f["prepare"] != nil {
+        if f.has("prepare") {
             c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in
                 decodePrepareCase(node, path: JSONPath.index(f.path("prepare"), i))
             }
         }
-        if f["shouldPerform"] != nil {
+        if f.has("shouldPerform") {
             var should: [String: Condition] = [:]
             for s in f.map("shouldPerform", &sink) {
                 let p = JSONPath.member(f.path("shouldPerform"), s.key)
@@ -308,7 +309,7 @@ struct FlowDecoder {
         } else {
             c.unwindActions = f.stringValues("unwindActions", &sink)
         }
-        if f["canPerformUnwind"] != nil {
+        if f.has("canPerformUnwind") {
             var can: [String: Condition] = [:]
             for s in f.map("canPerformUnwind", &sink) {
                 let p = JSONPath.member(f.path("canPerformUnwind"), s.key)
@@ -318,13 +319,13 @@ struct FlowDecoder {
             }
             c.canPerformUnwind = can
         }
-        if f["allowedChildrenForUnwinding"] != nil {
+        if f.has("allowedChildrenForUnwinding") {
             c.allowedChildrenForUnwinding = f.enumValue("allowedChildrenForUnwinding", UnwindChildren.self, &sink, what: "allowedChildrenForUnwinding value")
         }
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
             guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
-            if mf["sets"] != nil && mf["cases"] != nil {
+            if mf.has("sets") && mf.has("cases") {
                 sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
             }
             var method = Method(name: mm.key, sets: mf.stringValues("sets", &sink), cases: [], origin: Origin(path: p, position: mm.keyPosition))
@@ -346,9 +347,9 @@ struct FlowDecoder {
         var p = PrepareCase(origin: f.origin())
         codeAt(f)
         p.segue = f.string("segue", &sink)
-        for (s, pos, sp) in f.strings("unwrap", &sink) {
+        for (s, pos, i) in f.strings("unwrap", &sink) {
             if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
-                sink.error(pos, sp, "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
+                sink.error(pos, JSONPath.index(f.path("unwrap"), i), "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
                            suggestions: sink.nearestKnown(to: s, in: UnwrapStep.allCases.map(\.rawValue)))
             }
         }
@@ -372,7 +373,7 @@ struct FlowDecoder {
             sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
             className: f.string("class", &sink), initializer: f.string("initializer", &sink),
             arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
-            storyboardIdentifier: f.string("identifier", &sink), set: assignments(f, "set"),
+            storyboardIdentifier: f.string("identifier", &sink), scene: f.string("scene", &sink), set: assignments(f, "set"),
             origin: Origin(path: path, position: m.keyPosition))
         switch kind {
         case .performSegue:
@@ -380,17 +381,19 @@ struct FlowDecoder {
                 sink.error(f.position, path, "a performSegue action needs exactly one of 'segue' (an identifier) or 'destination' (a typed destination case)")
             }
         case .present, .push, .show, .showDetail:
-            if a.className == nil && a.storyboardIdentifier == nil {
-                sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds, or the Storyboard 'identifier' of the scene it instantiates")
+            let given = [a.className, a.storyboardIdentifier, a.scene].compactMap { $0 }.count
+            if given == 0 {
+                sink.error(f.position, path, "\(English.article(kind.rawValue)) \(kind.rawValue) action needs the 'class' of the view controller it builds, the Storyboard 'identifier' or the 'scene' it instantiates")
             }
-            if a.className != nil && a.storyboardIdentifier != nil {
-                sink.error(f["identifier"]?.position, f.path("identifier"), "give 'class' (built in code) or 'identifier' (instantiated from the storyboard), not both")
+            if given > 1 {
+                let key = a.scene != nil ? "scene" : "identifier"
+                sink.error(f[key]?.position, f.path(key), "give one of 'class' (built in code), 'identifier' (instantiated by Storyboard ID) or 'scene' (a scene of a storyboard named in code)")
             }
         case .dismiss, .pop:
             break
         }
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "set"] where f[key] != nil {
+            for key in ["identifier", "scene", "set"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -398,13 +401,26 @@ struct FlowDecoder {
         return a
     }
 
-    private mutating func decodeLaunch(_ node: JSONNode) -> Launch {
+    private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: [String: Int], sceneIDs: [String]) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
-        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "initializer", "arguments", "at"], required: ["class"], sink: &sink) {
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "at"], sink: &sink) {
             codeAt(rf)
-            if let cls = rf.string("class", &sink) {
+            if let id = rf.string("scene", &sink) {
+                // A storyboard scene as the window's root: decoded through init(coder:), as an initial scene is.
+                for key in ["class", "initializer", "arguments"] where rf[key] != nil {
+                    sink.error(rf[key]?.position, rf.path(key), "'\(key)' is for a root built in code; a 'scene' root is decoded from the storyboard through init(coder:)")
+                }
+                if let i = scenes[id] {
+                    launch.root = .init(className: flow.scenes[i].className, initializer: nil, arguments: [], origin: rf.origin())
+                    launch.root?.scene = i
+                } else if !sceneIDs.contains(id) {
+                    sink.unknown("scene", id, at: rf["scene"]?.position, rf.path("scene"), known: sceneIDs)
+                }
+            } else if let cls = rf.string("class", &sink) {
                 launch.root = .init(className: cls, initializer: rf.string("initializer", &sink), arguments: assignments(rf, "arguments"), origin: rf.origin())
+            } else {
+                sink.error(rootNode.position, "launch.root", "missing required key 'class' (a root built in code) or 'scene' (a storyboard scene)")
             }
         }
         launch.inject = f.array("inject", &sink).enumerated().compactMap { i, n in decodePrepareCase(n, path: JSONPath.index("launch.inject", i)) }
@@ -429,9 +445,18 @@ struct FlowDecoder {
                 s.rows = n > 0 ? [n] : []
             }
         }
-        var controls = Set<String>()
-        for (c, pos, cp) in f.strings("controls", &sink) {
-            if controls.insert(c).inserted { s.controls.append(c) } else { sink.error(pos, cp, "duplicate control '\(c)'") }
+        // Duplicates by a scan while the list is short (a scene has a few controls), by a set
+        // once it is not: a set per scene was a fifteenth of decoding a scene.
+        var controls: Set<String>?
+        for (c, pos, i) in f.strings("controls", &sink) {
+            let duplicate: Bool
+            if controls == nil, s.controls.count < 16 {
+                duplicate = s.controls.contains(c)
+            } else {
+                if controls == nil { controls = Set(s.controls) }
+                duplicate = !controls!.insert(c).inserted
+            }
+            if duplicate { sink.error(pos, JSONPath.index(f.path("controls"), i), "duplicate control '\(c)'") } else { s.controls.append(c) }
         }
         for m in f.map("prototypes", &sink) {
             let p = JSONPath.member(f.path("prototypes"), m.key)
@@ -453,7 +478,7 @@ struct FlowDecoder {
         }
         s.nib = f.string("nib", &sink)
         s.definesPresentationContext = f.bool("definesPresentationContext", &sink) ?? false
-        if f["modalPresentationStyle"] != nil {
+        if f.has("modalPresentationStyle") {
             s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
         }
         if let sf = storyboardFields(f, known: Self.sceneStoryboardKeys) {
@@ -494,16 +519,16 @@ struct FlowDecoder {
             destination = scenes[name]
             if destination == nil, !sceneIDs.contains(name) { sink.unknown("scene", name, at: f["destination"]?.position, f.path("destination"), known: sceneIDs) }
             if kind == .unwind { sink.error(f["destination"]?.position, f.path("destination"), "an unwind segue has no destination: UIKit finds it at run time") }
-        } else if kind != .unwind && f["destination"] == nil {
+        } else if kind != .unwind && !f.has("destination") {
             sink.error(f.position, path, "missing required key 'destination'")
         }
         guard let source else { return nil }
         var s = Segue(source: source, destination: destination, kind: kind, origin: f.origin())
         // An empty identifier is an error, as the schema says: a segue without one leaves 'id' out.
         s.identifier = f.string("id", &sink)
-        if f["relationship"] != nil { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
-        if kind == .relationship && f["relationship"] == nil { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
-        if kind != .relationship && f["relationship"] != nil {
+        if f.has("relationship") { s.relationship = f.enumValue("relationship", Relationship.self, &sink, what: "relationship") }
+        if kind == .relationship && !f.has("relationship") { sink.error(f.position, path, "missing required key 'relationship' for a relationship segue") }
+        if kind != .relationship && f.has("relationship") {
             sink.error(f["relationship"]?.position, f.path("relationship"), "'relationship' belongs only on segues of kind relationship")
         }
         s.action = f.string("action", &sink).map { selectorName($0) }
@@ -511,14 +536,14 @@ struct FlowDecoder {
             sink.error(f["action"]?.position, f.path("action"), "an unwind segue instantiates nothing, so it cannot have a segue action")
         }
         if let t = trigger(f) { s.trigger = t }
-        if f["modalPresentationStyle"] != nil {
+        if f.has("modalPresentationStyle") {
             s.modalPresentationStyle = f.enumValue("modalPresentationStyle", ModalPresentationStyle.self, &sink, what: "presentation style")
         }
-        if f["modalTransitionStyle"] != nil {
+        if f.has("modalTransitionStyle") {
             s.modalTransitionStyle = f.enumValue("modalTransitionStyle", ModalTransitionStyle.self, &sink, what: "transition style")
         }
         s.customClass = f.string("customClass", &sink)
-        if kind == .custom && f["customClass"] == nil {
+        if kind == .custom && !f.has("customClass") {
             sink.error(f.position, path, "missing required key 'customClass' for a custom segue (its UIStoryboardSegue subclass)")
         }
         s.animates = f.bool("animates", &sink) ?? true

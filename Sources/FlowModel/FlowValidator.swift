@@ -13,6 +13,7 @@ struct FlowValidator {
     private let destinationCases: [String: DestinationEnum.Case]
     private let destinationCaseNames: [String]
     private let scenesByStoryboardIdentifier: [String: Int]
+    private let scenesByID: [String: Int]
     /// Per protocol, the classes conforming to it (through a superclass too) and the names of
     /// their dependencies and methods, made when a cast first names it.
     private var conformance = ProtocolConformers()
@@ -31,6 +32,9 @@ struct FlowValidator {
         }
         destinationCases = cases
         destinationCaseNames = names
+        var byID: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where byID[s.id] == nil { byID[s.id] = i }
+        scenesByID = byID
         var scenes: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib == nil {
             if let id = s.storyboardIdentifier, scenes[id] == nil { scenes[id] = i }
@@ -282,6 +286,14 @@ struct FlowValidator {
         }
         // A scene instantiated by Storyboard ID: a missing ID is UIKit's exception at run time,
         // not a load error; the initializer of a creator block belongs to the scene's class.
+        if let id = a.scene, scenesByID[id] == nil {
+            let o = origin(a.origin, "scene")
+            sink.unknown("scene", id, at: o.position, o.path, known: flow.scenes.filter { $0.nib == nil }.map(\.id))
+        }
+        if let id = a.scene, let index = scenesByID[id] {
+            let scene = flow.scenes[index]
+            for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
+        }
         if let ident = a.storyboardIdentifier, let index = scenesByStoryboardIdentifier[ident] {
             let scene = flow.scenes[index]
             requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
@@ -309,13 +321,20 @@ struct FlowValidator {
         // scan made validation grow with segues × classes).
         let actionSelectors = Set(actionNames.map(\.selector))
         let unwindSelectors = Set(unwindNames.map { SelectorName($0).selector })
-        var identifiers: [String: Int] = [:]
+        // By source scene and identifier as a pair: a key string made by interpolation for each
+        // segue cost more than the lookup.
+        struct SourceIdentifier: Hashable {
+            let source: Int
+            let identifier: String
+        }
+        var identifiers: [SourceIdentifier: Int] = [:]
+        identifiers.reserveCapacity(flow.segues.count)
         var relationshipTargets: [String: String] = [:]
         for (i, s) in flow.segues.enumerated() {
             let source = flow.scenes[s.source]
             let path = s.origin.path
             if let id = s.identifier {
-                let key = "\(s.source)\u{0}\(id)"
+                let key = SourceIdentifier(source: s.source, identifier: id)
                 if let first = identifiers[key] {
                     let o = origin(s.origin, "id")
                     sink.error(o.position, o.path,
@@ -411,14 +430,21 @@ struct FlowValidator {
         for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source, default: []].append(i) }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
-        for (si, scene) in flow.scenes.enumerated() {
+        // Scenes of a class tend to come together: the last class's answer saves hashing its name.
+        var last: (className: String, actions: [CodeAction])?
+        for si in flow.scenes.indices {
+            let scene = flow.scenes[si]
             let segues = rowSegues[si] ?? []
             let actions: [CodeAction]
-            if let known = rowActions[scene.className] {
+            if let last, last.className == scene.className {
+                actions = last.actions
+            } else if let known = rowActions[scene.className] {
                 actions = known
+                last = (scene.className, known)
             } else {
                 actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
                 rowActions[scene.className] = actions
+                last = (scene.className, actions)
             }
             var used: [String] = []
             for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
@@ -469,12 +495,12 @@ struct FlowValidator {
     }
 
     private mutating func validateLaunch() {
-        if let root = flow.launch.root {
+        if let root = flow.launch.root, root.scene == nil {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireArgument(a, initializer: root.initializer, of: root.className) }
             if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
-        } else if flow.initial == nil && !sink.hasErrors {
+        } else if flow.launch.root == nil && flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
         }
         for p in flow.launch.inject { validatePrepareCase(p, selfClass: nil) }

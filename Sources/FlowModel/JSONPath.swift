@@ -13,7 +13,15 @@ public enum JSONPath {
         return "\(base)[\"\(escaped)\"]"
     }
 
-    public static func index(_ base: String, _ i: Int) -> String { "\(base)[\(i)]" }
+    public static func index(_ base: String, _ i: Int) -> String {
+        // Appending, not interpolation (which formats the number through an existential): one
+        // per segue.
+        var path = base
+        path += "["
+        path += String(i)
+        path += "]"
+        return path
+    }
 }
 
 extension String {

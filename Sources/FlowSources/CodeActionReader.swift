@@ -12,6 +12,8 @@ struct CodeActionReader {
     private var found: [CodeAction] = []
     /// Set by `built` for a scene instantiated by its Storyboard ID.
     private var storyboardIdentifier: String?
+    /// Set by `built` for a scene of a storyboard the code names (`StoryboardScene.Main.x`).
+    private var storyboardScene: StoryboardSceneName?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -67,8 +69,9 @@ struct CodeActionReader {
         let callee = call.calledExpression.trimmedDescription
         let method = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-        let onSelf = !callee.contains(".") || callee.hasPrefix("self.")
-        let onNavigation = callee.hasPrefix("navigationController") || callee.hasPrefix("self.navigationController")
+        // `self?.present(…)` is how a `[weak self]` closure says it.
+        let onSelf = !callee.contains(".") || callee.hasPrefix("self.") || callee.hasPrefix("self?.")
+        let onNavigation = callee.hasPrefix("navigationController") || callee.hasPrefix("self.navigationController") || callee.hasPrefix("self?.navigationController")
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         if onSelf, let performer = owner.decls.performers[method + "(" + labels.map { $0 + ":" }.joined() + ")"] {
             // Seed 002: a typed destination, performed through the method that maps it to a segue.
@@ -102,9 +105,14 @@ struct CodeActionReader {
             guard let arg = call.arguments.first?.expression else { return nil }
             let kind: CodeAction.Kind = method == "present" ? .present : method == "pushViewController" ? .push : method == "show" ? .show : .showDetail
             storyboardIdentifier = nil
+            storyboardScene = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
             a.storyboardIdentifier = storyboardIdentifier
+            if let scene = storyboardScene {
+                a.storyboardName = scene.storyboard
+                a.storyboardIdentifier = scene.identifier
+            }
             a.className = className
             a.initializer = initializer
             a.arguments = args
@@ -121,11 +129,17 @@ struct CodeActionReader {
 
     /// The view controller an expression builds: `X(a: b)`, a local holding one, or a scene
     /// instantiated by identifier. Alerts and other UIKit classes are not navigation.
-    private mutating func built(_ e: ExprSyntax) -> (String, String?, [Assignment])? {
+    private mutating func built(_ e: ExprSyntax) -> (String?, String?, [Assignment])? {
         var expr = e.unwrapped
         if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            guard let value = declaration(of: name)?.initializer?.value ?? binding(of: name) else { return nil }
+            guard let value = declaration(of: name, before: e.position)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
+        }
+        // A scene of a storyboard the code names; its class is the storyboard's to say.
+        let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n, before: e.position)?.initializer?.value }
+        if let scene = owner.decls.storyboardScene(Sequence.cast(expr)?.0 ?? expr, resolve: resolve) {
+            storyboardScene = scene
+            return (nil, nil, [])
         }
         if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }
@@ -174,12 +188,18 @@ struct CodeActionReader {
         return nil
     }
 
-    private func declaration(of name: String) -> PatternBindingSyntax? {
+    /// The `let`/`var` that gives a local its value: the last one declared before `use`, at any
+    /// depth (`if skill.target == "task" { let nav = StoryboardScene.Main.x.instantiate(); present(nav, …) }`).
+    private func declaration(of name: String, before use: AbsolutePosition? = nil) -> PatternBindingSyntax? {
         guard let body = function.body else { return nil }
-        for item in body.statements {
-            guard case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) else { continue }
-            for b in v.bindings where b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { return b }
+        var found: PatternBindingSyntax?
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            if let use, token.position >= use { break }
+            guard case .identifier(let n) = token.tokenKind, n == name,
+                  let b = token.parent?.as(IdentifierPatternSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+                  b.parent?.parent?.is(VariableDeclSyntax.self) == true else { continue }
+            found = b
         }
-        return nil
+        return found
     }
 }

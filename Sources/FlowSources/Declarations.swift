@@ -44,6 +44,10 @@ struct Declarations {
     var associatedEnums: [String: AssociatedEnum] = [:]
     var destinations: [String: DestinationEnum] = [:]
     var performers: [String: DestinationPerformer] = [:]
+    /// Storyboard scenes as constants (SwiftGen's `StoryboardScene.Main.x`), by their full name.
+    var sceneConstants: [String: SceneConstant] = [:]
+    /// `static let storyboardName = "Main"` of an enum, by the enum's full name.
+    var storyboardNames: [String: String] = [:]
 
     mutating func add(_ file: ParsedFile) {
         let v = DeclarationVisitor(file: file)
@@ -57,6 +61,8 @@ struct Declarations {
         rawValues.merge(v.rawValues) { a, _ in a }
         typeNames.formUnion(v.typeNames)
         associatedEnums.merge(v.associatedEnums) { a, _ in a }
+        sceneConstants.merge(v.sceneConstants) { a, _ in a }
+        storyboardNames.merge(v.storyboardNames) { a, _ in a }
     }
 
     /// The declared superclass: the first inherited name of the class declaration itself, when it is a class.
@@ -76,6 +82,8 @@ private final class DeclarationVisitor: SyntaxVisitor {
     var rawValues: [String: String] = [:]
     var typeNames: Set<String> = []
     var associatedEnums: [String: AssociatedEnum] = [:]
+    var sceneConstants: [String: SceneConstant] = [:]
+    var storyboardNames: [String: String] = [:]
     private var scope: [String] = []
 
     init(file: ParsedFile) {
@@ -151,7 +159,20 @@ private final class DeclarationVisitor: SyntaxVisitor {
     // Function bodies hold no declarations the flow needs; skipping them keeps reading fast.
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        // Storyboard scenes as SwiftGen generates them: constants of a type's scope.
+        guard !scope.isEmpty, node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) }) else { return .skipChildren }
+        let prefix = scope.joined(separator: ".")
+        for b in node.bindings {
+            guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
+            if name == "storyboardName", let text = value.as(StringLiteralExprSyntax.self)?.literalText {
+                storyboardNames[prefix] = text
+            } else if let c = SceneConstant.read(value, scope: prefix, file) {
+                sceneConstants[prefix + "." + name] = c
+            }
+        }
+        return .skipChildren
+    }
 }
 
 func inheritedNames(_ clause: InheritanceClauseSyntax?) -> [String] {

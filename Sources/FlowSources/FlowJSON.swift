@@ -43,7 +43,9 @@ public enum FlowJSON {
             w.open("{")
             if let r = facts.launch.root {
                 w.key("root")
-                var fields = ["\"class\": \(q(r.className))"]
+                // A storyboard scene named in code: the import resolves "storyboard" into "scene".
+                var fields = r.storyboardName.map { ["\"storyboard\": \(q($0))"] + (r.storyboardIdentifier.map { ["\"identifier\": \(q($0))"] } ?? []) }
+                    ?? ["\"class\": \(q(r.className))"]
                 if let i = r.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !r.arguments.isEmpty { fields.append("\"arguments\": \(assignments(r.arguments))") }
                 if let at = at(r.origin) { fields.append(at) }
@@ -191,6 +193,7 @@ public enum FlowJSON {
                 if let cl = a.className { fields.append("\"class\": \(q(cl))") }
                 if let i = a.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
+                if let sb = a.storyboardName { fields.append("\"storyboard\": \(q(sb))") }
                 if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 if let at = at(a.origin) { fields.append(at) }

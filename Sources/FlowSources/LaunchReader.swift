@@ -16,10 +16,37 @@ struct LaunchReader {
         for part in decls.classParts[name] ?? [] {
             for m in part.members {
                 guard let f = m.decl.as(FunctionDeclSyntax.self), Self.entryPoints.contains(SwiftNames.function(f)), let body = f.body else { continue }
+                let had = launch.root != nil
                 readRoot(body, part.file, name)
+                if !had && launch.root == nil { noteRootSetters(body, part.file, name) }
                 var p = PrepareReader(launchOwner: name, decls: decls, body: body, file: part.file, label: SwiftNames.function(f))
                 launch.inject += p.read()
                 notes += p.notes
+            }
+        }
+    }
+
+    /// Calls at launch into the app's own code that sets the window's root
+    /// (`WindowManager.open(.subscriptions)`, whose body does `window.set(rootViewController: …)`):
+    /// which view controller that is depends on what the callee builds from its arguments, which is
+    /// not followed; each call is a note at its line, so the reader knows why `check` starts at the
+    /// storyboard's initial scene.
+    private mutating func noteRootSetters(_ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            guard let m = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(MemberAccessExprSyntax.self),
+                  m.declName.baseName.id == token.id,
+                  let call = m.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == m.id,
+                  let type = m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { continue }
+            let method = m.declName.baseName.text
+            for part in decls.classParts[type] ?? [] {
+                for member in part.members {
+                    guard let f = member.decl.as(FunctionDeclSyntax.self), f.name.text == method, let fb = f.body,
+                          fb.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "rootViewController" }) else { continue }
+                    let callee = "\(type).\(SwiftNames.function(f))"
+                    let at = "\(part.file.path):\(part.file.location(of: f.name).line)"
+                    notes.append(SourceNote(location: file.location(of: call), subject: "launch",
+                        text: "the window's root is set by \(callee) (\(at)) from its arguments (\(call.arguments.trimmedDescription)); which view controller that builds is not followed, so the storyboard's initial scene starts the app"))
+                }
             }
         }
     }
@@ -37,6 +64,15 @@ struct LaunchReader {
                   lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
             var value = rhs.unwrapped
             if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
+            if let scene = decls.storyboardScene(Sequence.cast(value)?.0 ?? value, resolve: { locals[$0] }) {
+                // A storyboard scene as the root (`StoryboardScene.Intro.initialScene.instantiate()`):
+                // the import resolves it to the scene, decoded through init(coder:).
+                var root = Launch.Root(className: "", initializer: nil, arguments: [], origin: file.location(of: e).origin)
+                root.storyboardName = scene.storyboard
+                root.storyboardIdentifier = scene.identifier
+                launch.root = root
+                continue
+            }
             guard let call = value.as(FunctionCallExprSyntax.self), let first = call.calledExpression.trimmedDescription.first, first.isUppercase else {
                 notes.append(SourceNote(location: file.location(of: e), subject: owner, text: "window root not read: \(e.trimmedDescription)"))
                 continue

@@ -84,7 +84,8 @@ public enum SourceReader {
                 continue
             }
             let conforms = (decls.classParts[name] ?? []).flatMap(\.inherited)
-            if s == "UIResponder" && (conforms.contains("UIApplicationDelegate") || conforms.contains("UIWindowSceneDelegate")) {
+            // A scene delegate may be a plain NSObject (UIWindowSceneDelegate asks no more).
+            if (s == "UIResponder" || s == "NSObject") && (conforms.contains("UIApplicationDelegate") || conforms.contains("UIWindowSceneDelegate")) {
                 return (.delegate, nil)
             }
             // Left the sources: a UIKit or a pod's view controller stands in as the nearest known class.

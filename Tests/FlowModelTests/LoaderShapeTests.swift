@@ -103,13 +103,13 @@ struct ShapeCase: Sendable, CustomTestStringConvertible {
         .init(what: "class of a present action",
               json: Fixture.base.replacingOnce("          \"class\": \"DetailViewController\",\n", with: ""),
               line: 32, column: 26, path: #"classes.ListViewController.actions["showFirst(_:)"]"#,
-              message: "a present action needs the 'class' of the view controller it builds, or the Storyboard 'identifier' of the scene it instantiates"),
+              message: "a present action needs the 'class' of the view controller it builds, the Storyboard 'identifier' or the 'scene' it instantiates"),
         .init(what: "cases of a destination enum",
               json: Fixture.mini.replacingOnce(#"  "initial""#, with: "  \"destinations\": { \"Route\": {} },\n  \"initial\""),
               line: 5, column: 30, path: "destinations.Route", message: "missing required key 'cases'"),
         .init(what: "class of launch.root",
               json: Fixture.launch.replacingOnce(#"{ "class": "RootViewController", "initializer""#, with: #"{ "initializer""#),
-              line: 6, column: 13, path: "launch.root", message: "missing required key 'class'"),
+              line: 6, column: 13, path: "launch.root", message: "missing required key 'class' (a root built in code) or 'scene' (a storyboard scene)"),
     ]
 
     static let badValues: [ShapeCase] = [

@@ -160,5 +160,23 @@ struct CheckWithSourcesTests {
         #expect(found.contains { $0.contains("as? GroupChatViewController is nil") }, "\(r)")
         #expect(!found.contains { $0.contains("hrpgChoosePMRecipient' can be reached from") }, "\(r)")
         #expect(!found.contains { $0.contains("AboutViewController.tableView(_:didSelectRowAt:) is triggered by cell, but no scene") }, "\(r)")
+        // The scene delegate's root is SwiftGen's StoryboardScene.Intro.initialScene, and the
+        // scenes code builds with StoryboardScene.X.y.instantiate() are linked: 15 scenes left
+        // unreachable (30 before), each read in the README; the exploration goes past launch.
+        #expect(r.stdout.contains("unreachable-scene — a scene that no segue, relationship or code path from launch reaches (15)"), "\(r)")
+        #expect(r.stdout.contains("explored: 3,749 states"), "\(r)")
+        #expect(found.contains { $0.contains("scene 'PartyNavigationViewController' (ThemedNavigationController) is unreachable: no segue, relationship or code action leads to it from the launch root") }, "\(r)")
+        for reached in ["spellTaskNavigationController", "SpellUserNavigationController", "skillsUserTable", "ItemNavigationController"] {
+            #expect(!found.contains { $0.contains("scene '\(reached)' (") && $0.contains("is unreachable") }, "\(reached)")
+        }
+    }
+
+    /// Rocket.Chat sets its window's root through WindowManager.open(.auth(…)), a storyboard
+    /// chosen by an enum case inside the app's own method: not followed, and said where.
+    @Test func rocketChatSaysWhichLaunchCallItDoesNotFollow() throws {
+        let r = try check(PackagePaths.app("Rocket.Chat-iOS")!)
+        #expect(r.stdout.contains("explored: 1 state,"), "\(r)")
+        #expect(r.stdout.contains("unreachable-scene — a scene that no segue, relationship or code path from launch reaches (47)"), "\(r)")
+        #expect(r.stdout.contains("AppDelegate.swift:35:13: note: launch: the window's root is set by WindowManager.open(_:viewControllerIdentifier:transitionType:) (Managers/WindowManager.swift:90) from its arguments (.subscriptions)"), "\(r)")
     }
 }

@@ -102,6 +102,14 @@ struct LargeAppTests {
     @Test func habiticaClassFactsMergedAcrossFilesAndSuperclasses() throws {
         let facts = try SharedApps.read("habitica-ios")
         #expect(facts.classes.count == 111)
+        // The README's counts (Reading Swift sources), as `flownav sources --summary` prints them.
+        #expect(facts.summary == "403 Swift files: 111 view-controller classes, 0 segue actions, 38 prepare cases, 11 unwind actions, 56 code actions, 49 notes")
+        // SwiftGen's scenes: the scene delegate's root and the code actions that show one.
+        #expect(facts.launch.root?.storyboardName == "Intro" && facts.launch.root?.storyboardIdentifier == nil)
+        #expect(facts.launch.root?.origin.path == "Utilities/SceneDelegate.swift" && facts.launch.root?.origin.position?.line == 29)
+        let shown = facts.classes.values.flatMap(\.actions).filter { $0.storyboardName != nil }
+        #expect(shown.count == 8)
+        #expect(facts.classes["SpellViewController"]?.actions.first.map { "\($0.storyboardName ?? "") \($0.storyboardIdentifier ?? "")" } == "Main spellTaskNavigationController")
         // A generic UIHostingController subclass is a view controller; code presents it.
         #expect(facts.classes["HostingBottomSheetController"]?.superclass == "UIViewController")
         // `let appleValidator` is set under #if DEBUG in both initializers.
@@ -122,6 +130,10 @@ struct LargeAppTests {
     @Test func rocketChatPrepareWithoutIdentifierTests() throws {
         let facts = try SharedApps.read("Rocket.Chat-iOS")
         #expect(facts.classes.count >= 50)
+        #expect(facts.summary == "516 Swift files: 52 view-controller classes, 0 segue actions, 18 prepare cases, 0 unwind actions, 39 code actions, 31 notes")
+        // WindowManager.open sets the window's root from an enum case: a note per launch call.
+        #expect(facts.launch.root == nil)
+        #expect(facts.notes.filter { $0.subject == "launch" && $0.text.contains("WindowManager.open(_:viewControllerIdentifier:transitionType:)") }.map(\.location.line) == [35, 38, 40])
         #expect(SharedApps.actions(facts).isEmpty)
         let cases = facts.classes.values.flatMap { $0.prepare ?? [] }
         #expect(cases.contains { $0.segue == nil && $0.cast != nil })
