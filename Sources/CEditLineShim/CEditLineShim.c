@@ -122,6 +122,37 @@ int flownav_sigint_take(void) {
     return was;
 }
 
+static volatile sig_atomic_t flownav_termination;
+
+static void flownav_on_termination(int signo) { flownav_termination = signo; }
+
+void flownav_unblock_termination(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    sigaddset(&set, SIGQUIT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void flownav_install_termination(void) {
+    int signals[] = { SIGTERM, SIGHUP };
+    for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
+        struct sigaction old;
+        if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = flownav_on_termination;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = 0; // no SA_RESTART: the pending read must fail with EINTR
+        sigaction(signals[i], &action, NULL);
+    }
+    flownav_unblock_termination();
+}
+
+int flownav_termination_signal(void) { return flownav_termination; }
+
 void flownav_write_stdout(const char *text) {
     FILE *out = flownav_editor_out != NULL ? flownav_editor_out : stdout;
     fputs(text, out);

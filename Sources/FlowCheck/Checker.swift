@@ -59,7 +59,7 @@ public enum Checker {
 
     /// A finding about an imported scene or segue points at its storyboard element (so SARIF
     /// annotates the `.storyboard` in a pull request).
-    static func storyboardLocated(_ f: Finding, in flow: Flow) -> Finding {
+    static func storyboardLocated(_ f: Finding, in flow: Flow, scenes: SceneIndex) -> Finding {
         guard let path = f.origin?.path else { return f }
         var origin: StoryboardOrigin?
         if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),
@@ -67,7 +67,8 @@ public enum Checker {
             origin = flow.segues[i].storyboard
         } else if path.hasPrefix("scenes.") {
             let id = path.dropFirst(7).prefix { $0 != "." && $0 != "[" }
-            if let scene = flow.scenes.first(where: { $0.id == id }) {
+            if let index = scenes.byID[String(id)] {
+                let scene = flow.scenes[index]
                 origin = scene.storyboard
                 // A control or a prototype: its own element.
                 let rest = path.dropFirst(7 + id.count)
@@ -80,7 +81,7 @@ public enum Checker {
         } else if path.hasPrefix("classes."), !flow.positionsInFile, flow.codeLocation(ofPath: path) == nil {
             // An imported class whose code was not read: the first scene of that class.
             let name = path.dropFirst(8).prefix { $0 != "." && $0 != "[" }
-            origin = flow.scenes.first { $0.className == name && $0.storyboard != nil }?.storyboard
+            origin = scenes.firstImported[String(name)].flatMap { flow.scenes[$0].storyboard }
         }
         guard let origin else {
             // An imported flow has no file of its own: its folder, without a line.
@@ -141,7 +142,8 @@ public enum Checker {
                 findings.append(f)
             }
         }
-        findings = findings.map { codeLocated(storyboardLocated($0, in: flow), in: flow) }
+        let scenes = SceneIndex(flow)
+        findings = findings.map { codeLocated(storyboardLocated($0, in: flow, scenes: scenes), in: flow) }
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
                             findings: [], coverage: coverage)
         var used = Set<Int>()
@@ -302,5 +304,22 @@ public enum Checker {
             if (live.last { visible.contains($0) } ?? live.last) == id { return sim.flow.scenes[scene].id }
         }
         return Simulator.address(id)
+    }
+}
+
+/// Scenes by id, and the first imported scene of each class, made once for locating findings
+/// (a scan of the scenes per finding, with a finding per scene, made `check` quadratic).
+struct SceneIndex {
+    let byID: [String: Int]
+    let firstImported: [String: Int]
+
+    init(_ flow: Flow) {
+        var byID: [String: Int] = [:], firstImported: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() {
+            if byID[s.id] == nil { byID[s.id] = i }
+            if s.storyboard != nil, firstImported[s.className] == nil { firstImported[s.className] = i }
+        }
+        self.byID = byID
+        self.firstImported = firstImported
     }
 }

@@ -129,12 +129,19 @@ struct Linter {
 
     /// The nearest known name to a stale one, looked up once per name (of a kind) and for at
     /// most `suggestionLimit` names; past it, findings name no candidate.
+    private var suggestionComparisons = 0
+
     private mutating func nearestName(_ kind: String, _ name: String, _ known: () -> [String]) -> String? {
         let key = kind + "\u{0}" + name
         if let found = suggestions[key] { return found }
         guard suggestions.count < Self.suggestionLimit else { return nil }
+        // Within a budget of candidates compared, as the loader's (100 names × 20,000 classes
+        // was minutes): a lookup that would pass it is not made.
+        let list = known()
+        guard suggestionComparisons + list.count <= NameSuggester.comparisonBudget else { return nil }
+        suggestionComparisons += list.count
         WorkMeter.add(.suggestionLists)
-        let found = NameSuggester.nearest(to: name, in: known(), limit: 1).first
+        let found = NameSuggester.nearest(to: name, in: list, limit: 1).first
         suggestions[key] = found
         return found
     }
@@ -426,14 +433,23 @@ struct Linter {
             _ = name
             if let id = ec.1.segue, caseForSegue[id] == nil { caseForSegue[id] = ec }
         }
+        // The identifiers each enum maps, made once (per scene, they made the lint grow with
+        // scenes × cases).
+        var mappedByEnum: [String: Set<String>] = [:]
         for (s, scene) in flow.scenes.enumerated() where scene.nib == nil {
             let actions = sceneActions[s]
             let used = Set(actions.compactMap { $0.destination.flatMap { cases[$0]?.0.name } })
             let switching = switchingPrepare(scene.className)
             guard !used.isEmpty || switching != nil else { continue }
             for enumName in used.sorted() {
-                let e = flow.destinations[enumName]!
-                let mapped = Set(e.cases.compactMap(\.segue))
+                let mapped: Set<String>
+                if let known = mappedByEnum[enumName] {
+                    mapped = known
+                } else {
+                    mapped = Set(flow.destinations[enumName]!.cases.compactMap(\.segue))
+                    mappedByEnum[enumName] = mapped
+                    WorkMeter.add(.lintSteps, mapped.count)
+                }
                 for i in seguesFrom[s] {
                     let seg = flow.segues[i]
                     guard let id = seg.identifier, ![.relationship, .embed, .unwind].contains(seg.kind), !mapped.contains(id) else { continue }

@@ -31,10 +31,17 @@ extension Flow {
     /// its class's declaration).
     public func codeLocation(ofPath path: String) -> CodeLocation? {
         guard path.hasPrefix("classes.") || path.hasPrefix("classes[") || path.hasPrefix("launch.") else { return nil }
-        var best: (String, CodeLocation)?
-        for (k, loc) in codeLocations where path == k || path.hasPrefix(k + ".") || path.hasPrefix(k + "[") {
-            if best == nil || k.count > best!.0.count { best = (k, loc) }
+        guard !codeLocations.isEmpty else { return nil }
+        // The longest key that is the path or a prefix of it ending before a `.` or `[`: each
+        // such prefix looked up, longest first (a scan of every key per finding made `check`
+        // grow with findings × parts read from code).
+        if let loc = codeLocations[path] { return loc }
+        var end = path.endIndex
+        while end > path.startIndex {
+            end = path.index(before: end)
+            let c = path[end]
+            if c == "." || c == "[", let loc = codeLocations[String(path[..<end])] { return loc }
         }
-        return best?.1
+        return nil
     }
 }

@@ -65,23 +65,40 @@ public struct FlowLoadError: Error, Sendable {
 
 /// Nearest known names by edit distance, for "did you mean" hints.
 public enum NameSuggester {
+    /// Names longer than this are compared with no candidate: a typo suggestion would not help
+    /// them, and an edit distance costs the product of the two lengths.
+    public static let longestComparedName = 128
+
+    /// Candidates compared with unknown names, in all, for one file (the loader's) or one
+    /// `check` (its findings): past it, later messages name none.
+    public static let comparisonBudget = 200_000
+
     public static func nearest(to name: String, in candidates: some Sequence<String>, limit: Int = 3) -> [String] {
         let lowered = name.lowercased()
+        let x = Array(lowered.unicodeScalars)
+        guard x.count <= longestComparedName else { return [] }
         let words = camelWords(name)
         var scored: [(Int, String)] = []
+        var compared = 0
+        defer { WorkMeter.add(.suggestionComparisons, compared) }
         for candidate in candidates where candidate != name {
+            compared += 1
             // An abbreviation (`UINavController`, `nav`) is what a person meant before any
-            // name a few edits away: it ranks first.
-            if abbreviates(words, candidate) {
+            // name a few edits away: it ranks first. (It keeps the first letter: checked first,
+            // as splitting every candidate into words is the costly part.)
+            if words.count >= 2, let c = candidate.unicodeScalars.first,
+               c == x.first || String(c).lowercased().unicodeScalars.first == x.first,
+               abbreviates(words, candidate) {
                 scored.append((0, candidate))
                 continue
             }
-            let d = distance(lowered, candidate.lowercased())
-            // Allow roughly one edit per three characters, and always a case-only difference.
-            let allowed = max(2, min(lowered.count, candidate.count) / 3)
-            if d <= allowed || candidate.lowercased() == lowered {
-                scored.append((d, candidate))
-            }
+            // Allow roughly one edit per three characters (a case-only difference is none). Names
+            // whose lengths differ by more are that many edits apart: not compared.
+            let count = candidate.unicodeScalars.count
+            let allowed = max(2, min(x.count, count) / 3)
+            guard abs(count - x.count) <= allowed else { continue }
+            let d = distance(x, Array(candidate.lowercased().unicodeScalars), atMost: allowed)
+            if d <= allowed { scored.append((d, candidate)) }
         }
         // When a name abbreviates some candidates, the ones it merely resembles are noise.
         if scored.contains(where: { $0.0 == 0 && $0.1.lowercased() != lowered }) { scored.removeAll { $0.0 != 0 } }
@@ -132,14 +149,21 @@ public enum NameSuggester {
 
     /// Damerau–Levenshtein (optimal string alignment): a swap of two letters is one typo.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
+        distance(Array(a.unicodeScalars), Array(b.unicodeScalars), atMost: .max - 2)
+    }
+
+    /// The distance, or `limit + 1` as soon as it is known to exceed `limit` (two rows of the
+    /// table whose every cell exceeds it: no later cell can be smaller).
+    static func distance(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar], atMost limit: Int) -> Int {
+        if x.isEmpty { return min(y.count, limit + 1) }
+        if y.isEmpty { return min(x.count, limit + 1) }
         var previous2 = [Int](repeating: 0, count: y.count + 1)
         var previous = Array(0...y.count)
         var current = [Int](repeating: 0, count: y.count + 1)
+        var previousMinimum = 0
         for i in 1...x.count {
             current[0] = i
+            var minimum = i
             for j in 1...y.count {
                 let cost = x[i - 1] == y[j - 1] ? 0 : 1
                 var v = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
@@ -147,10 +171,13 @@ public enum NameSuggester {
                     v = min(v, previous2[j - 2] + 1)
                 }
                 current[j] = v
+                minimum = min(minimum, v)
             }
+            if minimum > limit && previousMinimum > limit { return limit + 1 }
+            previousMinimum = minimum
             (previous2, previous, current) = (previous, current, previous2)
         }
-        return previous[y.count]
+        return min(previous[y.count], limit + 1)
     }
 }
 

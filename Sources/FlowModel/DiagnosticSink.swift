@@ -32,7 +32,7 @@ struct DiagnosticSink {
             return
         }
         WorkMeter.add(.suggestionLists)
-        error(position, path, "unknown \(what) '\(name)'\(extra)", suggestions: NameSuggester.nearest(to: name, in: known()))
+        error(position, path, "unknown \(what) '\(name)'\(extra)", suggestions: nearest(to: name, in: Array(known())))
     }
 
     /// Near names of `name` among `known` (a list of `kind`), for a message. Warnings have no
@@ -42,15 +42,54 @@ struct DiagnosticSink {
     mutating func suggestions<Known: Sequence<String>>(_ kind: String, _ name: String, limit: Int = 3, in known: @autoclosure () -> Known) -> [String] {
         let key = kind + "\u{0}" + name
         if let found = suggested[key] { return Array(found.prefix(limit)) }
-        guard suggested.count < Self.suggestionLimit else { return [] }
+        guard suggested.count < Self.suggestionLimit else {
+            withheld = true
+            return []
+        }
         WorkMeter.add(.suggestionLists)
-        let found = NameSuggester.nearest(to: name, in: known())
+        let found = nearest(to: name, in: Array(known()))
         suggested[key] = found
         return Array(found.prefix(limit))
     }
 
+    /// The nearest of a few known names (an object's keys, an enumeration's values) to an
+    /// unknown one, for the first `suggestionLimit` such warnings (a hostile file has 100,000).
+    mutating func nearestKnown(to name: String, in known: [String], limit: Int = 1) -> [String] {
+        guard nearKeyLookups < Self.suggestionLimit else {
+            withheld = true
+            return []
+        }
+        nearKeyLookups += 1
+        return nearest(to: name, in: known, limit: limit)
+    }
+
+    /// Every lookup compares its whole candidate list, within a budget for the file: past it,
+    /// messages name no candidate (the result never depends on which candidates came first).
+    private mutating func nearest(to name: String, in known: [String], limit: Int = 3) -> [String] {
+        guard compared + known.count <= Self.comparisonBudget else {
+            withheld = true
+            return []
+        }
+        compared += known.count
+        return NameSuggester.nearest(to: name, in: known, limit: limit)
+    }
+
     private var suggested: [String: [String]] = [:]
+    private var nearKeyLookups = 0
+    private var compared = 0
+    /// Whether some message went without the near names it would have had.
+    private(set) var withheld = false
+    /// Names looked up for near names, per kind of lookup (warnings of stale names, unknown keys).
     static let suggestionLimit = 100
+    /// Candidates compared with unknown names, in all, for one file.
+    static let comparisonBudget = NameSuggester.comparisonBudget
+
+    /// A warning saying that near names were withheld, if they were: added once, at the end.
+    mutating func noteWithheldSuggestions() {
+        guard withheld else { return }
+        withheld = false
+        warning(nil, "", "near names (\"did you mean\") were looked up for the first \(Self.suggestionLimit) unknown names of each kind and 200,000 candidates in all, flownav's limit for one file; later messages suggest none")
+    }
 
     var omitted: Int { max(0, errorCount - Self.errorCap) }
 }
@@ -91,7 +130,7 @@ struct Fields {
                 anyUnknown = true
                 sink.warning(
                     members[i].keyPosition, JSONPath.member(path, key), "unknown key '\(key)' is ignored",
-                    suggestions: NameSuggester.nearest(to: key, in: known, limit: 1))
+                    suggestions: sink.nearestKnown(to: key, in: known))
                 continue
             }
             var duplicate = false
@@ -265,7 +304,7 @@ struct Fields {
         sink.error(
             self[key]?.position, path(key),
             "unknown \(what) '\(s)'; expected one of \(known.joined(separator: ", "))",
-            suggestions: NameSuggester.nearest(to: s, in: known, limit: 1))
+            suggestions: sink.nearestKnown(to: s, in: known))
         return nil
     }
 }

@@ -180,7 +180,7 @@ struct FlowDecoder {
     private mutating func condition(_ text: String, _ position: SourcePosition, _ path: String) -> Condition? {
         if let c = Condition(text) { return c }
         sink.error(position, path, "unknown condition '\(text)'; expected always, never, selection, noSelection, NAME == nil or NAME != nil",
-                   suggestions: NameSuggester.nearest(to: text, in: ["always", "never", "selection", "noSelection"], limit: 1))
+                   suggestions: sink.nearestKnown(to: text, in: ["always", "never", "selection", "noSelection"]))
         return nil
     }
 
@@ -188,7 +188,7 @@ struct FlowDecoder {
         guard let text = f.string("trigger", &sink) else { return nil }
         if let t = Trigger(text) { return t }
         sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME",
-                   suggestions: NameSuggester.nearest(to: text, in: ["manual", "cell"], limit: 1))
+                   suggestions: sink.nearestKnown(to: text, in: ["manual", "cell"]))
         return nil
     }
 
@@ -350,7 +350,7 @@ struct FlowDecoder {
         for (s, pos, i) in f.strings("unwrap", &sink) {
             if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
                 sink.error(pos, JSONPath.index(f.path("unwrap"), i), "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
-                           suggestions: NameSuggester.nearest(to: s, in: UnwrapStep.allCases.map(\.rawValue), limit: 1))
+                           suggestions: sink.nearestKnown(to: s, in: UnwrapStep.allCases.map(\.rawValue)))
             }
         }
         p.cast = f.string("as", &sink)

@@ -54,10 +54,12 @@ public enum FlowLoader {
     public static func load(root: JSONNode, file: String) -> Result<LoadedFlow, FlowLoadError> {
         var decoder = FlowDecoder(sink: DiagnosticSink(file: file))
         guard let flow = decoder.decode(root), !decoder.sink.hasErrors else {
+            decoder.sink.noteWithheldSuggestions()
             return .failure(FlowLoadError(diagnostics: sorted(decoder.sink.diagnostics), omitted: decoder.sink.omitted))
         }
         var validator = FlowValidator(sink: decoder.sink, flow: flow)
         validator.validate()
+        validator.sink.noteWithheldSuggestions()
         var resolver = JSONPathLookup.Resolver(root: root)
         let diagnostics = validator.sink.diagnostics.map { d in
             var d = d

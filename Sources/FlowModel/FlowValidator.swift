@@ -7,11 +7,40 @@ struct FlowValidator {
     /// Candidates for near-name suggestions, made once (a stored property: the sink reads it
     /// only when it looks for near names, while the validator is being changed).
     private let allClassNames: [String]
+    /// Indexes made once, so that each reference is resolved by a lookup: scanning every
+    /// destination case, scene or class for each action or prepare case made validation grow
+    /// with their product (10,000 classes, each with a typed action: over 5 minutes).
+    private let destinationCases: [String: DestinationEnum.Case]
+    private let destinationCaseNames: [String]
+    private let scenesByStoryboardIdentifier: [String: Int]
+    private let scenesByID: [String: Int]
+    /// Per protocol, the classes conforming to it (through a superclass too) and the names of
+    /// their dependencies and methods, made when a cast first names it.
+    private var conformance = ProtocolConformers()
 
     init(sink: DiagnosticSink, flow: Flow) {
         self.sink = sink
         self.flow = flow
         allClassNames = Array(flow.classes.keys) + Array(UIKitClass.superclasses.keys)
+        var cases: [String: DestinationEnum.Case] = [:]
+        var names: [String] = []
+        for d in flow.destinations.values {
+            for c in d.cases {
+                names.append(c.name)
+                if cases[c.name] == nil { cases[c.name] = c }
+            }
+        }
+        destinationCases = cases
+        destinationCaseNames = names
+        var byID: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where byID[s.id] == nil { byID[s.id] = i }
+        scenesByID = byID
+        var scenes: [String: Int] = [:]
+        for (i, s) in flow.scenes.enumerated() where s.nib == nil {
+            if let id = s.storyboardIdentifier, scenes[id] == nil { scenes[id] = i }
+        }
+        scenesByStoryboardIdentifier = scenes
+        WorkMeter.add(.validationSteps, names.count + flow.scenes.count)
     }
 
     mutating func validate() {
@@ -87,8 +116,8 @@ struct FlowValidator {
     private mutating func requireInitializer(_ initName: String?, of cls: String, _ origin: Origin) {
         guard let initName, initName != "init(coder:)", flow.isKnownClass(cls) else { return }
         if flow.initializer(initName, of: cls) == nil {
-            let known = flow.declarations(of: cls).flatMap { $0.initializers.map(\.name) } + ["init(coder:)"]
-            sink.unknown("initializer", initName, at: origin.position, origin.path, known: known, extra: " of \(cls)")
+            sink.unknown("initializer", initName, at: origin.position, origin.path,
+                         known: flow.declarations(of: cls).flatMap { $0.initializers.map(\.name) } + ["init(coder:)"], extra: " of \(cls)")
         }
     }
 
@@ -184,10 +213,10 @@ struct FlowValidator {
             for m in c.methods {
                 for (j, d) in m.sets.enumerated() { requireDependency(d, of: name, self.origin(m.origin, "sets", j)) }
                 for cs in m.cases {
-                    let known = flow.destinations.values.flatMap { $0.cases.map(\.name) }
-                    if !known.contains(cs.name) {
+                    WorkMeter.add(.validationSteps)
+                    if destinationCases[cs.name] == nil {
                         let o = self.origin(self.origin(m.origin, "cases"), cs.name)
-                        sink.unknown("destination case", cs.name, at: o.position, o.path, known: known)
+                        sink.unknown("destination case", cs.name, at: o.position, o.path, known: destinationCaseNames)
                     }
                     for a in cs.set { requireDependency(a.name, of: name, a.origin) }
                 }
@@ -207,20 +236,15 @@ struct FlowValidator {
         }
         if flow.protocols[cast] != nil {
             // Through a protocol, the members are those of every conforming class; require one.
-            for a in p.set {
-                let conformers = flow.classes.keys.filter { flow.conforms($0, to: cast) }
-                if !conformers.isEmpty && !conformers.contains(where: { flow.dependency(a.name, of: $0) != nil }) {
-                    sink.unknown("dependency", a.name, at: a.origin.position, a.origin.path,
-                                 known: conformers.flatMap { flow.allDependencies(of: $0).map(\.name) }, extra: " of \(cast)")
-                }
+            let members = conformance.members(of: cast, in: flow)
+            WorkMeter.add(.validationSteps, p.set.count + 1)
+            for a in p.set where !members.conformers.isEmpty && !members.dependencies.contains(a.name) {
+                sink.unknown("dependency", a.name, at: a.origin.position, a.origin.path,
+                             known: members.dependencies, extra: " of \(cast)")
             }
-            if let call = p.call {
-                let conformers = flow.classes.keys.filter { flow.conforms($0, to: cast) }
-                if !conformers.isEmpty && !conformers.contains(where: { flow.method(call, of: $0) != nil }) {
-                    let o = origin(p.origin, "call")
-                    sink.unknown("method", call, at: o.position, o.path,
-                                 known: conformers.flatMap { flow.declarations(of: $0).flatMap { $0.methods.map(\.name) } }, extra: " of \(cast)")
-                }
+            if let call = p.call, !members.conformers.isEmpty, !members.methods.contains(call) {
+                let o = origin(p.origin, "call")
+                sink.unknown("method", call, at: o.position, o.path, known: members.methods, extra: " of \(cast)")
             }
             return
         }
@@ -240,15 +264,15 @@ struct FlowValidator {
 
     private mutating func validateAction(_ a: CodeAction, selfClass: String) {
         requireCondition(a.guardCondition, of: selfClass, origin(a.origin, "guard"))
+        WorkMeter.add(.validationSteps)
         if let dest = a.destination {
-            let cases = flow.destinations.values.flatMap(\.cases)
-            if let c = cases.first(where: { $0.name == dest }) {
+            if let c = destinationCases[dest] {
                 for v in a.values where !c.values.contains(v.name) {
                     sink.unknown("associated value", v.name, at: v.origin.position, v.origin.path, known: c.values, extra: " of .\(dest)")
                 }
             } else {
                 let o = origin(a.origin, "destination")
-                sink.unknown("destination case", dest, at: o.position, o.path, known: cases.map(\.name))
+                sink.unknown("destination case", dest, at: o.position, o.path, known: destinationCaseNames)
             }
         }
         // "self" and "navigationController" name existing instances (to reproduce UIKit's
@@ -262,14 +286,16 @@ struct FlowValidator {
         }
         // A scene instantiated by Storyboard ID: a missing ID is UIKit's exception at run time,
         // not a load error; the initializer of a creator block belongs to the scene's class.
-        if let id = a.scene, flow.sceneIndex(id) == nil {
+        if let id = a.scene, scenesByID[id] == nil {
             let o = origin(a.origin, "scene")
             sink.unknown("scene", id, at: o.position, o.path, known: flow.scenes.filter { $0.nib == nil }.map(\.id))
         }
-        if let id = a.scene, let scene = flow.scenes.first(where: { $0.id == id }) {
+        if let id = a.scene, let index = scenesByID[id] {
+            let scene = flow.scenes[index]
             for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
         }
-        if let ident = a.storyboardIdentifier, let scene = flow.scenes.first(where: { $0.storyboardIdentifier == ident && $0.nib == nil }) {
+        if let ident = a.storyboardIdentifier, let index = scenesByStoryboardIdentifier[ident] {
+            let scene = flow.scenes[index]
             requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
             for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
             for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
@@ -440,7 +466,7 @@ struct FlowValidator {
                 }
                 if !used.contains(p.name) {
                     sink.warning(p.origin.position, p.origin.path,
-                                 "no segue or action of scene '\(scene.id)' has the trigger prototype:\(p.name)", suggestions: NameSuggester.nearest(to: p.name, in: used))
+                                 "no segue or action of scene '\(scene.id)' has the trigger prototype:\(p.name)", suggestions: sink.nearestKnown(to: p.name, in: used, limit: 3))
                 }
             }
             let unmapped = used.filter { n in !scene.prototypes.contains { $0.name == n } }

@@ -54,7 +54,7 @@ extension FlowValidator {
         for a in arguments where !parameters.contains(a.name) && !sets.contains(a.name) && flow.dependency(a.name, of: cls) != nil {
             sink.error(a.origin.position, a.origin.path,
                        "\(initName) of \(cls) has no parameter for '\(a.name)' (it takes \(parameters.isEmpty ? "no arguments" : parameters.map { "\($0):" }.joined())), so Swift does not compile the call; remove the argument, or add a parameter that sets '\(a.name)' to the initializer",
-                       suggestions: NameSuggester.nearest(to: a.name, in: parameters + sets))
+                       suggestions: sink.nearestKnown(to: a.name, in: parameters + sets, limit: 3))
         }
         if arguments.count < parameters.count {
             let given = Set(arguments.map(\.name))

@@ -13,6 +13,10 @@ public final class WorkMeter: Sendable {
         case lintSteps
         /// Candidate lists made for near-name suggestions.
         case suggestionLists
+        /// References the loader's validator resolved, and entries of the indexes it made.
+        case validationSteps
+        /// Candidates compared with a name for near-name suggestions.
+        case suggestionComparisons
     }
 
     @TaskLocal public static var current: WorkMeter?

@@ -15,6 +15,8 @@ public final class LineEditor {
         case line(String)
         case interrupted
         case endOfFile
+        /// SIGTERM or SIGHUP arrived: the caller ends as on quit, with status 128 + the signal.
+        case terminated(signal: Int32)
     }
 
     /// Called on Tab with the text before the cursor. It runs inside libedit's key handler
@@ -32,6 +34,7 @@ public final class LineEditor {
     public init?(program: String, historyFile: String?, createHistoryFolders: Bool = true) {
         flownav_setlocale_ctype()
         flownav_install_sigint()
+        flownav_install_termination()
         guard let history = HistoryFile(path: historyFile, createFolders: createHistoryFolders) else { return nil }
         guard let editLine = flownav_el_init(program) else { return nil }
         self.history = history
@@ -74,8 +77,13 @@ public final class LineEditor {
     public func read(prompt: String) -> Input {
         setPrompt(prompt)
         _ = flownav_sigint_take()
+        if let signal = Self.terminationSignal { return .terminated(signal: signal) }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count) else {
+            if let signal = Self.terminationSignal {
+                flownav_write_stdout("\n")
+                return .terminated(signal: signal)
+            }
             // Check count first: at end of file errno can still hold a stale EINTR. Ctrl-C
             // during an incremental search (Ctrl-R) ends el_gets without EINTR, as if the
             // input had ended; the SIGINT flag tells it apart, so it cancels like Ctrl-G.
@@ -91,6 +99,18 @@ public final class LineEditor {
         history.add(line)
         return .line(line)
     }
+
+    /// SIGTERM or SIGHUP, if one arrived since the editor started.
+    public static var terminationSignal: Int32? {
+        let s = flownav_termination_signal()
+        return s == 0 ? nil : s
+    }
+
+    /// Saves the history now (it is saved after each line; this is for leaving on a signal).
+    public func saveHistory() { history.save() }
+
+    /// Unblocks the signals that end a process, for batch modes (see the C shim).
+    public static func unblockTerminationSignals() { flownav_unblock_termination() }
 
     /// True if Ctrl-C was pressed since the last call or the last `read`. The SIGINT handler
     /// installed by `init` keeps Ctrl-C from killing the process, so a long-running command

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowModel
 import FlowShell
+import LineEditor
 
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,8 @@ struct Flownav: ParsableCommand {
     /// `flownav` alone, the shell on the demo flow, needs no parsing: it skips the argument
     /// parser, whose reflection over every command's properties was a third of start-up.
     static func main() {
+        // SIGTERM, SIGHUP and SIGINT end flownav even when its parent left them blocked.
+        LineEditor.unblockTerminationSignals()
         if CommandLine.arguments.count == 1 {
             Glibc.exit(Shell.open(flow: nil, echo: false, bail: false, batch: false, device: nil))
         }
@@ -84,7 +87,7 @@ struct Shell: ParsableCommand {
         let status: Status
         if !batch && Terminal.isInteractive {
             var shell = InteractiveShell(session: session, startup: startup)
-            status = shell.run()
+            return shell.run()
         } else {
             var runner = BatchRunner(session: session, echo: echo, bail: bail, startupFlow: flow, startupOutput: startup)
             status = runner.run()

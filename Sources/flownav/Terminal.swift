@@ -239,14 +239,15 @@ struct InteractiveShell {
     var session: Session
     let startup: Output
 
-    mutating func run() -> Status {
+    /// The exit status: the session's, or 128 + the signal that ended it.
+    mutating func run() -> Int32 {
         let env = Terminal.environment
         let colours = Terminal.colours
         let explicitHistory = !(env["FLOWNAV_HISTORY"] ?? "").isEmpty
         guard let editor = LineEditor(program: "flownav", historyFile: LineEditor.historyPath(environment: env),
                                       createHistoryFolders: !explicitHistory) else {
             var runner = BatchRunner(session: session, echo: false, bail: false)
-            return runner.run()
+            return Int32(runner.run().rawValue)
         }
         let source = session.flowPath ?? "the built-in demo flow"
         Terminal.write("flownav 0.1.0 — \(session.flowName) (\(source))\nType 'help' for the commands, Tab to complete, Ctrl-D to leave.\n")
@@ -262,9 +263,15 @@ struct InteractiveShell {
             let prompt = colours ? "\u{1B}[1;36m\(location)\u{1B}[0m> " : "\(location)> "
             switch editor.read(prompt: prompt) {
             case .endOfFile:
-                return box.session.interactiveStatus
+                return Int32(box.session.interactiveStatus.rawValue)
             case .interrupted:
                 continue
+            case .terminated(let signal):
+                // As on quit: the history saved (it already is, line by line; a recording is
+                // written command by command), the terminal restored (libedit does, when the
+                // editor ends), then the conventional status.
+                editor.saveHistory()
+                return 128 + signal
             case .line(let line):
                 let out = box.session.execute(line)
                 let (lines, error) = Terminal.performRecording(out, session: &box.session)
@@ -275,7 +282,7 @@ struct InteractiveShell {
                 if let graph = out.graph, let error = Terminal.perform(graph) {
                     Terminal.write(Terminal.render(OutputLine(error, .error), colours: colours) + "\n")
                 }
-                if out.quit { return box.session.interactiveStatus }
+                if out.quit { return Int32(box.session.interactiveStatus.rawValue) }
             }
         }
     }

@@ -255,3 +255,32 @@ func runFlownav(
         #expect(r.stdout.components(separatedBy: "◀ front-most").count == 2)
     }
 }
+
+/// A parent's thread may start flownav with SIGTERM blocked (a test runner's Dispatch worker
+/// does, and `Process` passes its mask on): SIGTERM then did nothing, and a flownav waiting for
+/// input could only be killed. flownav unblocks it.
+@Suite struct TerminationSignalTests {
+    @Test func sigtermEndsABatchRunWaitingForInput() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try FlownavBinary.require())
+        process.arguments = ["--batch"]
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { try? input.fileHandleForWriting.close() }
+        // Started: it answers a command (and then waits for the next one).
+        try input.fileHandleForWriting.write(contentsOf: Data("where\n".utf8))
+        usleep(500_000)
+        process.terminate()
+        // A hang detector, not a speed test: a flownav that ignores SIGTERM is killed, and fails.
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        let ignored = process.isRunning
+        if ignored { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(!ignored, "flownav ignored SIGTERM")
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+}

@@ -121,8 +121,12 @@ import Glibc
         defer { folder.remove() }
         let fifo = folder.path + "/flow.json"
         #expect(mkfifo(fifo, 0o600) == 0)
+        // A hang detector, not a speed test: if the load blocks in open() waiting for a writer,
+        // the watchdog becomes that writer (which ends the open and the read) and the test fails.
+        let watchdog = FIFOWatchdog(fifo, after: 30)
         var session = Session()
         let out = session.load(path: fifo)
+        #expect(!watchdog.finish(), "loading a FIFO with no writer blocked until the watchdog opened it")
         #expect(out.texts.first?.contains("the file is empty") == true, "\(out.texts)")
     }
 
@@ -213,5 +217,33 @@ import Glibc
         #expect(out.status == .rejected)
         #expect(out.texts.contains { $0.contains("error: load needs a path, and '' is empty") }, "\(out.texts)")
         #expect(session.execute("where").status == .ok, "the demo is still loaded")
+    }
+}
+
+/// Opens `fifo` for writing (and closes it) if `finish` is not called within `seconds`: a
+/// reader blocked in open() of the FIFO is released, so the test that called it can fail
+/// instead of hanging the suite.
+final class FIFOWatchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    private var fired = false
+
+    init(_ fifo: String, after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            lock.lock()
+            defer { lock.unlock() }
+            guard !done else { return }
+            fired = true
+            let fd = open(fifo, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 { close(fd) }
+        }
+    }
+
+    /// Whether the watchdog had to release a blocked reader.
+    func finish() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        done = true
+        return fired
     }
 }

@@ -125,6 +125,23 @@ struct PseudoTerminalTests {
         #expect(leave(terminal) == 0)
     }
 
+    /// SIGTERM and SIGHUP end the shell as quitting does — history saved, the terminal back in
+    /// its normal mode — with status 128 + the signal.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aTerminatingSignalEndsTheShell(_ signal: Int32) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let terminal = try start(in: folder)
+        terminal.send("where\r")
+        try terminal.expect("◀ front-most")
+        try ready(terminal, Self.prompt)
+        kill(terminal.pid, signal)
+        let status = terminal.waitForExit(timeout: 10)
+        #expect(status == 128 + signal, "the terminal shows:\n\(terminal.text)")
+        let saved = try String(contentsOf: folder.url.appendingPathComponent("history"), encoding: .utf8)
+        #expect(saved.contains("where"), "\(saved)")
+    }
+
     @Test func historyIsRecalledAfterARestart() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -48,6 +48,18 @@ void flownav_install_sigint(void);
 /// Returns 1 if SIGINT arrived since the last call, and clears the flag.
 int flownav_sigint_take(void);
 
+/// SIGTERM and SIGHUP end the shell as quitting does: a handler records the signal (the read
+/// in progress fails with EINTR) unless the signal is ignored (nohup). Both are unblocked: a
+/// parent may start flownav with them blocked, and then they would do nothing.
+void flownav_install_termination(void);
+
+/// The terminating signal received (SIGTERM or SIGHUP), or 0.
+int flownav_termination_signal(void);
+
+/// Unblocks the signals that end a process (SIGINT, SIGTERM, SIGHUP, SIGQUIT): a parent's
+/// thread may have them blocked (libdispatch's worker threads do), and a child inherits that.
+void flownav_unblock_termination(void);
+
 /// wcwidth(3) for one Unicode scalar (Swift's Glibc module does not export wcwidth).
 /// -1 for non-printable characters or ones the current LC_CTYPE cannot classify.
 int flownav_wcwidth(unsigned int scalar);
