@@ -50,8 +50,12 @@ struct Declarations {
     var storyboardNames: [String: String] = [:]
 
     mutating func add(_ file: ParsedFile) {
-        let v = DeclarationVisitor(file: file)
-        v.walk(file.tree)
+        add(FileDeclarations(file))
+    }
+
+    /// Merges what one file declares; files are merged in the order given, so the first
+    /// declaration of a name wins whatever order the files were read in.
+    mutating func add(_ v: FileDeclarations) {
         for (name, parts) in v.classParts {
             if classParts[name] == nil { classOrder.append(name) }
             classParts[name, default: []].append(contentsOf: parts)
@@ -71,6 +75,32 @@ struct Declarations {
         // A first inherited name that is a protocol of the sources is a conformance, not a superclass.
         if protocols[first] != nil { return nil }
         return first
+    }
+}
+
+/// What one file declares, read from that file alone, so that files can be parsed and read in
+/// parallel and merged afterwards.
+struct FileDeclarations {
+    var classParts: [String: [ClassPart]] = [:]
+    var classOrder: [String] = []
+    var protocols: [String: (objc: Bool, location: SwiftLocation)] = [:]
+    var rawValues: [String: String] = [:]
+    var typeNames: Set<String> = []
+    var associatedEnums: [String: AssociatedEnum] = [:]
+    var sceneConstants: [String: SceneConstant] = [:]
+    var storyboardNames: [String: String] = [:]
+
+    init(_ file: ParsedFile) {
+        let v = DeclarationVisitor(file: file)
+        v.walk(file.tree)
+        classParts = v.classParts
+        classOrder = v.classOrder
+        protocols = v.protocols
+        rawValues = v.rawValues
+        typeNames = v.typeNames
+        associatedEnums = v.associatedEnums
+        sceneConstants = v.sceneConstants
+        storyboardNames = v.storyboardNames
     }
 }
 

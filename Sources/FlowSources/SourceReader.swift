@@ -8,14 +8,22 @@ public enum SourceReader {
     public static func read(_ files: [SourceFile]) -> SourceFacts {
         var decls = Declarations()
         var refused: [SourceNote] = []
-        for f in files {
+        // Parsing is nearly all of the time and each file parses on its own: spread the files
+        // over the cores, then merge them in the order given so the result does not depend on
+        // which thread finished first.
+        let perFile = ParallelMap.map(files) { f -> FileOutcome in
             if let r = BracketNesting.refusal(f.text) {
-                refused.append(SourceNote(
+                return .refused(SourceNote(
                     location: SwiftLocation(file: f.path, line: r.line, column: r.column), subject: "",
                     text: BracketNesting.message(r)))
-                continue
             }
-            decls.add(ParsedFile(f))
+            return .read(FileDeclarations(ParsedFile(f)))
+        }
+        for outcome in perFile {
+            switch outcome {
+            case .read(let d): decls.add(d)
+            case .refused(let note): refused.append(note)
+            }
         }
         let typed = DestinationReader.read(decls)
         decls.destinations = typed.destinations
@@ -60,6 +68,11 @@ public enum SourceReader {
         members.resolve(&facts)
         facts.notes.sort { ($0.location, $0.text) < ($1.location, $1.text) }
         return facts
+    }
+
+    private enum FileOutcome {
+        case read(FileDeclarations)
+        case refused(SourceNote)
     }
 
     enum Kind {
