@@ -16,7 +16,8 @@ deps:
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product flownav
 	$(SWIFT) build -c release --static-swift-stdlib --product flownav-sources
-	$(SWIFT) run -c release --static-swift-stdlib flownav-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product flownav-bench
+	.build/release/flownav-bench
 
 # libFuzzer targets (Fuzz/, a package of their own, scratch path .build-fuzz): each runs for
 # FUZZ_SECONDS; crashes go to .build-fuzz/crashes/TARGET.

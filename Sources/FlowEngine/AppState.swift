@@ -266,10 +266,10 @@ public struct AppState: Hashable, Sendable {
             }
         }
         if common < n { instances.append(contentsOf: other.instances[common...]) }
-        if !slots.isEmpty || !other.slots.isEmpty {
-            slots.removeAll(keepingCapacity: true)
-            slots.append(contentsOf: other.slots)
-        }
+        // Slots hold strings: sharing the other state's buffer costs one retain, where copying
+        // it element by element retained and released three strings a slot; a command that
+        // then adds or sets a slot copies the buffer once.
+        slots = other.slots
         if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
         windowRoot = other.windowRoot
         compact = other.compact
