@@ -86,6 +86,7 @@ struct Linter {
         unwinds()
         reachability()
         firing()
+        notUnderstood()
         WorkMeter.add(.lintSteps, steps)
         return findings.enumerated().sorted { a, b in
             let pa = a.element.origin?.position ?? SourcePosition(line: Int.max, column: 0)
@@ -742,6 +743,37 @@ struct Linter {
                         ? "\(name).\(a.name) is triggered by \(a.trigger), but no scene (or XIB) has class \(name), so no tap or selection reaches it"
                         : "\(name).\(a.name) is triggered by \(a.trigger), but no scene of \(name) (\(runners.map { "'\(flow.scenes[$0].id)'" }.joined(separator: ", "))) has \(what)",
                     hint: a.trigger.isRow ? "give the scene \"rows\" that include it" : "add '\(a.trigger.control!)' to the scene's controls, or fix the trigger", at: a.origin)
+            }
+        }
+    }
+
+    // MARK: What the Swift reader did not understand
+
+    private mutating func notUnderstood() {
+        let hint = "settle it with a hand-written entry in a flow naming \"storyboards\", or give the code a shape the reader knows"
+        let names = flow.classes.keys.sorted()
+        // The reader writes paths relative to the app folder inside a note's text; the import
+        // makes the classes' own `file` relative to the working directory. A class's
+        // `declared at PATH:LINE` note and its code location give the difference.
+        var prefix = ""
+        for name in names {
+            guard let declared = flow.classes[name]!.notes.first(where: { $0.hasPrefix("declared at ") }),
+                  let relative = CodeLocation(String(declared.dropFirst("declared at ".count))),
+                  let full = flow.codeLocation(ofPath: "classes." + name)?.file,
+                  full.hasSuffix(relative.file), full.count > relative.file.count else { continue }
+            prefix = String(full.dropLast(relative.file.count))
+            break
+        }
+        func located(_ code: CodeLocation) -> CodeLocation { CodeLocation(file: prefix + code.file, line: code.line) }
+        for note in flow.notes {
+            guard let (code, text) = SourceNoteText.parse(note) else { continue }
+            add(Rules.notUnderstood, text, hint: hint, at: nil, code: located(code))
+        }
+        for name in names {
+            let c = flow.classes[name]!
+            for note in c.notes {
+                guard let (code, text) = SourceNoteText.parse(note) else { continue }
+                add(Rules.notUnderstood, text, hint: hint, at: c.origin, code: located(code))
             }
         }
     }

@@ -173,10 +173,15 @@ public enum Rules {
         summary: "a tab bar controller is pushed onto a navigation stack",
         help: "Apple documents that the view controller pushed 'cannot be a tab bar controller'. UIKit does not stop it, but the tab bar then lives inside the navigation stack (its tabs lose their own navigation bars, back pops the whole tab bar). Present the tab bar controller, or make it the window's root and put navigation controllers inside its tabs.")
 
+    public static let notUnderstood = Rule(
+        id: "not-understood", kind: .lint, severity: .note,
+        summary: "Swift the sources reader did not understand: what that code does is not in the flow",
+        help: "Reading the app's Swift sources, flownav met a statement, type or call it has no shape for (an identifier computed at run time, a superclass outside the sources, a navigation in one branch of an if, a file it refused) and left it out of the flow, so check's silence says nothing about what that code does. Settle it with a hand-written entry in a flow naming \"storyboards\", or write the code in a shape the reader knows.")
+
     public static let all: [Rule] = [
         ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
-        segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass,
+        segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, notUnderstood,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
         noNavigationController, dismissDidNothing, tabBarPushed, entryLeadsNowhere,

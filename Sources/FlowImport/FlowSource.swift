@@ -129,6 +129,7 @@ public enum FlowSource {
     static func loadWithSources(_ imported: ImportedDocument, folder: String, ended: (Part) -> Void = { _ in }) -> Result<LoadedFlow, FlowLoadError> {
         var withSources = imported
         let failure: FlowLoadError
+        var readerFailed = false
         let added = SourcesMerge.add(sources: [folder], to: &withSources)
         ended(.sources)
         defer { ended(.loaded) }
@@ -138,14 +139,18 @@ public enum FlowSource {
             case .success(let loaded): return .success(loaded)
             case .failure(let e): failure = e
             }
-        case .failure(let e): failure = e
+        case .failure(let e):
+            failure = e
+            readerFailed = true
         }
         switch load(imported: imported, file: folder) {
         case .success(var alone):
             let errors = failure.diagnostics.filter { $0.severity == .error }
             let count = errors.count + failure.omitted
-            let summary = Diagnostic(.warning, file: folder, position: nil, path: "",
-                                     message: "the Swift sources were read, but what was read does not load (\(count) error\(count == 1 ? "" : "s"), below as warnings): the storyboards are checked alone, without their code half; a hand-written flow naming \"storyboards\" can settle what the reader missed")
+            let message = readerFailed
+                ? "the Swift sources could not be read (below): the storyboards are checked alone, without their code half"
+                : "the Swift sources were read, but what was read does not load (\(count) error\(count == 1 ? "" : "s"), below as warnings): the storyboards are checked alone, without their code half; a hand-written flow naming \"storyboards\" can settle what the reader missed"
+            let summary = Diagnostic(.warning, file: folder, position: nil, path: "", message: message)
             let demoted = errors.map { d -> Diagnostic in
                 var w = d
                 w.severity = .warning

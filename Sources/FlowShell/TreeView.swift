@@ -341,6 +341,19 @@ struct SegueListView {
 struct InspectView {
     let sim: Simulator
 
+    /// The class's notes: what the Swift reader (or a storyboard, or the flow's author) says
+    /// it could not tell, so that an empty dependency list is not read as a verdict.
+    private func writeNotes(of id: Int, into out: inout Output) {
+        guard let notes = sim.flow.classes[sim.state.className(of: id)]?.notes,
+              notes.contains(where: { !$0.hasPrefix("declared at ") }) else { return }
+        out.add("  notes:")
+        for n in notes {
+            out.write("    " as StaticString)
+            out.write(n)
+            out.endLine()
+        }
+    }
+
     func lines(for id: Int) -> [String] {
         var out = Output()
         var names = Descriptions()
@@ -392,6 +405,7 @@ struct InspectView {
             out.write(byte: 0x5D)
             out.endLine()
         }
+        defer { writeNotes(of: id, into: &out) }
         let dependencies = sim.state.dependencies(of: id)
         if dependencies.isEmpty {
             out.add("  dependencies: none")

@@ -9,8 +9,14 @@ struct ParsedFile {
     let converter: SourceLocationConverter
 
     init(_ file: SourceFile) {
+        self.init(file, tree: Parser.parse(source: file.text))
+    }
+
+    /// A tree already parsed; `SourceLocationConverter` walks it recursively, so it must have
+    /// passed `SyntaxDepth` first.
+    init(_ file: SourceFile, tree: SourceFileSyntax) {
         path = file.path
-        tree = Parser.parse(source: file.text)
+        self.tree = tree
         converter = SourceLocationConverter(fileName: file.path, tree: tree)
     }
 

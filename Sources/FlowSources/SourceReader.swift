@@ -1,4 +1,5 @@
 import FlowModel
+import SwiftParser
 import SwiftSyntax
 
 /// Swift file texts → the code half of a flow: view-controller classes, the protocols they
@@ -17,7 +18,13 @@ public enum SourceReader {
                     location: SwiftLocation(file: f.path, line: r.line, column: r.column), subject: "",
                     text: BracketNesting.message(r)))
             }
-            return .read(FileDeclarations(ParsedFile(f)))
+            let tree = Parser.parse(source: f.text)
+            if let r = SyntaxDepth.refusal(tree, text: f.text) {
+                return .refused(SourceNote(
+                    location: SwiftLocation(file: f.path, line: r.line, column: r.column), subject: "",
+                    text: SyntaxDepth.message(r)))
+            }
+            return .read(FileDeclarations(ParsedFile(f, tree: tree)))
         }
         for outcome in perFile {
             switch outcome {

@@ -103,8 +103,18 @@ public enum SourcesHelper {
         let exited = (status & 0x7f) == 0
         let code = (status >> 8) & 0xff
         guard exited && code == 0 else {
-            return .failure(Problem(message: "\(program) \(arguments.first ?? "") failed (status \(exited ? code : -1))"))
+            let how = exited
+                ? "failed (exit status \(code))"
+                : "crashed with \(signalName(status & 0x7f)): a bug of flownav's Swift reader, not of the app; please report it with the files read"
+            return .failure(Problem(message: "\(program) \(arguments.first ?? "") \(how)"))
         }
         return .success(output)
     }
+}
+
+/// `signal 11 (SIGSEGV)`: the number a crash report shows, with the name people search for.
+func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL",
+                                  SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGFPE: "SIGFPE"]
+    return "signal \(signal)" + (names[signal].map { " (\($0))" } ?? "")
 }
