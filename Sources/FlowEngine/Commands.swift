@@ -208,7 +208,7 @@ extension Simulator {
                 dest = nav
             default:
                 if let id = action.scene, let scene = index.sceneByID[id] {
-                    dest = try instantiate(scene: scene)
+                    dest = try instantiate(scene: scene, action: action, scope: scope, caller: caller)
                 } else if let identifier = action.storyboardIdentifier {
                     dest = try instantiate(identifier: identifier, action: action, scope: scope, caller: caller)
                 } else {

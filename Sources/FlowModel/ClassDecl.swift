@@ -204,6 +204,10 @@ public struct PrepareCase: Hashable, Sendable {
     /// An `as?` cast to a class or a protocol.
     public var cast: String?
     public var guardCondition: Condition?
+    /// The case is a `guard … else { return }` of the method: reached (its `segue`, its
+    /// chain's branch) with its unwraps, cast or `guard` failing, the method returns and no
+    /// later case runs. It only tests: it sets and calls nothing.
+    public var exits: Bool
     public var set: [Assignment]
     public var call: String?
     public var with: String?
@@ -215,6 +219,7 @@ public struct PrepareCase: Hashable, Sendable {
         self.unwrap = []
         self.cast = nil
         self.guardCondition = nil
+        self.exits = false
         self.set = []
         self.call = nil
         self.with = nil

@@ -291,7 +291,10 @@ struct FlowValidator {
             sink.unknown("scene", id, at: o.position, o.path, known: flow.scenes.filter { $0.nib == nil }.map(\.id))
         }
         if let id = a.scene, let index = scenesByID[id] {
+            // With an initializer, as with 'identifier': the creator block's, of the scene's class.
             let scene = flow.scenes[index]
+            requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
+            for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
             for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
         }
         if let ident = a.storyboardIdentifier, let index = scenesByStoryboardIdentifier[ident] {
@@ -502,6 +505,10 @@ struct FlowValidator {
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireArgument(a, initializer: root.initializer, of: root.className) }
             if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
+        } else if let root = flow.launch.root {
+            // A scene root's creator block: an initializer of the scene's class.
+            requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
+            for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
         } else if flow.launch.root == nil && flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
         }

@@ -195,9 +195,25 @@ struct CodeActionReader {
         }
         // A scene of a storyboard the code names; its class is the storyboard's to say.
         let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n, before: e.position)?.initializer?.value }
-        if let scene = owner.decls.storyboardScene(Sequence.cast(expr)?.0 ?? expr, resolve: resolve) {
+        let sceneExpr = Sequence.cast(expr)?.0 ?? expr
+        if let scene = owner.decls.storyboardScene(sceneExpr, resolve: resolve) {
             storyboardScene = scene
-            return (nil, nil, [])
+            return creator(sceneExpr)
+        }
+        // A scene by Storyboard ID (`storyboard?.instantiateViewController(withIdentifier: "X") as! X`,
+        // or iOS 13's `identifier:creator:`, whose type comes from the block): the flow's
+        // `identifier`, whose class is the scene's; a `class` beside it would not load.
+        if let call = sceneExpr.unwrapped.as(FunctionCallExprSyntax.self),
+           call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "instantiateViewController",
+           let id = Creator.identifier(call) {
+            if let (_, type) = Sequence.cast(expr), owner.decls.classParts[type] != nil {
+                guard case .viewController = SourceReader.lineage(of: type, owner.decls).0 else {
+                    note(expr, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+                    return nil
+                }
+            }
+            storyboardIdentifier = id
+            return creator(sceneExpr)
         }
         if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }
@@ -232,6 +248,20 @@ struct CodeActionReader {
             Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression), origin: file.location(of: a).origin)
         }
         return (callee, initializer, args)
+    }
+
+    /// The creator block of a scene instantiated from a storyboard, when there is one: its
+    /// initializer (`init(coder:recipe:)`) and arguments. Without one, UIKit's `init(coder:)`.
+    private mutating func creator(_ e: ExprSyntax) -> (String?, String?, [Assignment]) {
+        switch Creator.built(by: e, owner.decls, file, text: { [locals] in locals.text($0) }) {
+        case .initCoder:
+            return (nil, nil, [])
+        case .initializer(let name, let args):
+            return (nil, name, args)
+        case .unread(let closure):
+            note(closure, "creator block not read (one call of an initializer taking the coder is): \(closure.trimmedDescription); read as init(coder:)")
+            return (nil, nil, [])
+        }
     }
 
     /// `if let vc = X(coder: coder)` / `guard let vc = …`: the value a conditional binding gives the name.

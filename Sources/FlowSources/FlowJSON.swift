@@ -219,6 +219,7 @@ public enum FlowJSON {
         if !c.unwrap.isEmpty { fields.append("\"unwrap\": [" + c.unwrap.map { q($0.rawValue) }.joined(separator: ", ") + "]") }
         if let a = c.cast { fields.append("\"as\": \(q(a))") }
         if let g = c.guardCondition { fields.append("\"guard\": \(q(g.description))") }
+        if c.exits { fields.append("\"exits\": true") }
         if !c.set.isEmpty { fields.append("\"set\": \(assignments(c.set))") }
         if let call = c.call { fields.append("\"call\": \(q(call))") }
         if let with = c.with { fields.append("\"with\": \(q(with))") }

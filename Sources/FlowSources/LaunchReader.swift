@@ -70,6 +70,17 @@ struct LaunchReader {
                 var root = Launch.Root(className: "", initializer: nil, arguments: [], origin: file.location(of: e).origin)
                 root.storyboardName = scene.storyboard
                 root.storyboardIdentifier = scene.identifier
+                // `instantiateInitialViewController { coder in Root(coder: coder, store: store) }`.
+                switch Creator.built(by: Sequence.cast(value)?.0 ?? value, decls, file, text: { $0.trimmedDescription }) {
+                case .initCoder:
+                    break
+                case .initializer(let name, let args):
+                    root.initializer = name
+                    root.arguments = args
+                case .unread(let closure):
+                    notes.append(SourceNote(location: file.location(of: closure), subject: owner,
+                        text: "window root's creator block not read (one call of an initializer taking the coder is); read as init(coder:)"))
+                }
                 launch.root = root
                 continue
             }

@@ -1,0 +1,94 @@
+import FlowModel
+import FlowSources
+import Testing
+
+/// iOS 13's `instantiateViewController(identifier:creator:)` and
+/// `instantiateInitialViewController(creator:)`: the block's initializer runs instead of the
+/// `init(coder:)` UIKit calls without one, so it is read as the action's `initializer`.
+@Suite struct CreatorReaderTests {
+    static let detail = """
+        final class RecipeDetailViewController: UIViewController {
+            let recipe: Recipe
+            init?(coder: NSCoder, recipe: Recipe) {
+                self.recipe = recipe
+                super.init(coder: coder)
+            }
+            required init?(coder: NSCoder) { fatalError("needs a recipe") }
+        }
+        """
+
+    @Test func aTrailingCreatorOnTheOwnStoryboardIsTheIdentifiersInitializer() throws {
+        let facts = read(["Detail.swift": Self.detail, "List.swift": """
+            final class ListViewController: UITableViewController {
+                override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+                    let recipe = recipes[indexPath.row]
+                    let detail = storyboard!.instantiateViewController(identifier: "RecipeDetail") { coder in
+                        RecipeDetailViewController(coder: coder, recipe: recipe)
+                    }
+                    navigationController?.pushViewController(detail, animated: true)
+                }
+            }
+            """])
+        let a = try #require(facts.classes["ListViewController"]?.actions.first)
+        #expect(a.kind == .push)
+        #expect(a.storyboardIdentifier == "RecipeDetail")
+        // No class beside the identifier: the scene's class is the one built.
+        #expect(a.className == nil)
+        #expect(a.initializer == "init(coder:recipe:)")
+        #expect(a.arguments.map { "\($0.name) = \($0.expression)" } == ["recipe = recipes[selection.row]"])
+    }
+
+    @Test func aCreatorArgumentOnANamedStoryboardsInitialScene() throws {
+        let facts = read(["Detail.swift": Self.detail, "Home.swift": """
+            final class HomeViewController: UIViewController {
+                @IBAction func open(_ sender: Any) {
+                    let board = UIStoryboard(name: "Recipes", bundle: nil)
+                    guard let vc = board.instantiateInitialViewController(creator: { coder in
+                        return RecipeDetailViewController(coder: coder, recipe: self.featured)
+                    }) else { return }
+                    present(vc, animated: true)
+                }
+            }
+            """])
+        let a = try #require(facts.classes["HomeViewController"]?.actions.first)
+        #expect(a.storyboardName == "Recipes")
+        #expect(a.storyboardIdentifier == nil)
+        #expect(a.initializer == "init(coder:recipe:)")
+        #expect(a.arguments.map(\.name) == ["recipe"])
+    }
+
+    @Test func aCastSceneByIdentifierIsTheIdentifierAlone() throws {
+        // `as!` names the type, but the flow's action gives one of class, identifier or scene.
+        let facts = read(["Detail.swift": "class SettingsViewController: UIViewController {}", "Home.swift": """
+            final class HomeViewController: UIViewController {
+                @IBAction func settings(_ sender: Any) {
+                    let vc = storyboard?.instantiateViewController(withIdentifier: "Settings") as! SettingsViewController
+                    present(vc, animated: true)
+                }
+            }
+            """])
+        let a = try #require(facts.classes["HomeViewController"]?.actions.first)
+        #expect(a.storyboardIdentifier == "Settings")
+        #expect(a.className == nil)
+        #expect(a.initializer == nil)
+    }
+
+    @Test func aCreatorThatDoesMoreIsANoteAndReadsAsInitCoder() throws {
+        let facts = read(["Detail.swift": Self.detail, "List.swift": """
+            final class ListViewController: UIViewController {
+                @IBAction func open(_ sender: Any) {
+                    let detail = storyboard!.instantiateViewController(identifier: "RecipeDetail") { coder in
+                        let vc = RecipeDetailViewController(coder: coder, recipe: self.recipe)
+                        vc?.title = "x"
+                        return vc
+                    }
+                    present(detail, animated: true)
+                }
+            }
+            """])
+        let a = try #require(facts.classes["ListViewController"]?.actions.first)
+        #expect(a.storyboardIdentifier == "RecipeDetail")
+        #expect(a.initializer == nil)
+        #expect(facts.notes.contains { $0.text.contains("creator block not read") && $0.location.line == 3 })
+    }
+}
