@@ -92,3 +92,58 @@ import Testing
         #expect(facts.notes.contains { $0.text.contains("creator block not read") && $0.location.line == 3 })
     }
 }
+
+@Suite struct RobustnessReaderTests {
+    @Test func aSegueActionWhoseBodyIsOneExpressionReturnsIt() throws {
+        // SE-0255's implicit return: before, "the class it builds is not read" and init(coder:).
+        let facts = read(["A.swift": """
+            final class WorkoutViewController: UIViewController {
+                @IBSegueAction @objc(summaryFor:sender:)
+                func makeSummary(_ coder: NSCoder, sender: Any?) -> SummaryViewController? {
+                    SummaryViewController(coder: coder, session: current)
+                }
+            }
+            final class SummaryViewController: UIViewController {
+                let session: Session
+                init?(coder: NSCoder, session: Session) {
+                    self.session = session
+                    super.init(coder: coder)
+                }
+                required init?(coder: NSCoder) { fatalError("needs a session") }
+            }
+            """])
+        let a = try #require(facts.classes["WorkoutViewController"]?.segueActions.first)
+        #expect(a.selector == "summaryFor:sender:")
+        #expect(a.returns == "SummaryViewController")
+        #expect(a.initializer == "init(coder:session:)")
+        #expect(a.arguments.map(\.name) == ["session"])
+        #expect(!facts.notes.contains { $0.text.contains("not read") })
+    }
+
+    @Test func aWindowRootBuiltByACreatorBlockKeepsItsInitializer() throws {
+        let facts = read(["SceneDelegate.swift": """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    let board = UIStoryboard(name: "Main", bundle: nil)
+                    window?.rootViewController = board.instantiateInitialViewController { coder in
+                        RootViewController(coder: coder, store: Store())
+                    }
+                }
+            }
+            """, "Root.swift": """
+            final class RootViewController: UIViewController {
+                let store: Store
+                init?(coder: NSCoder, store: Store) {
+                    self.store = store
+                    super.init(coder: coder)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """])
+        let root = try #require(facts.launch.root)
+        #expect(root.storyboardName == "Main")
+        #expect(root.initializer == "init(coder:store:)")
+        #expect(root.arguments.map { "\($0.name) = \($0.expression)" } == ["store = Store()"])
+    }
+}
