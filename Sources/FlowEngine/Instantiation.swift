@@ -161,6 +161,14 @@ extension Simulator {
         }
     }
 
+    /// `UINavigationController(rootViewController: vc)` built in code (`embedIn`): the navigation
+    /// controller, with `vc` as the root of its stack, which is what is shown.
+    mutating func embed(_ child: Int, in className: String, caller: String) -> Int {
+        let nav = newInstance(className: className, scene: nil, via: .code(initializer: "init(rootViewController:)", caller: caller), initializer: "init(rootViewController:)")
+        attach(child, to: nav, role: .stack)
+        return nav
+    }
+
     mutating func attach(_ child: Int, to parent: Int, role: ChildRole) {
         state[child].parent = parent
         state[child].role = role

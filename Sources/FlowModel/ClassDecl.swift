@@ -311,6 +311,9 @@ public struct CodeAction: Hashable, Sendable {
     public var storyboardName: String?
     /// Properties set on the built controller before it is shown.
     public var set: [Assignment] = []
+    /// A navigation controller class built in code around what the action builds,
+    /// `UINavigationController(rootViewController: vc)`, which is what is shown.
+    public var embedIn: String?
     public var origin: Origin
 }
 
@@ -327,6 +330,9 @@ public struct Launch: Hashable, Sendable {
         public var className: String
         public var initializer: String?
         public var arguments: [Assignment]
+        /// A navigation controller class built in code around the root
+        /// (`UINavigationController(rootViewController: HomeViewController())`): the window's root.
+        public var embedIn: String?
         public var origin: Origin
         /// A storyboard scene decoded through `init(coder:)` as the window's root, rather than a
         /// class built in code (`window.rootViewController = StoryboardScene.Intro.initialScene

@@ -34,7 +34,7 @@ struct FlowDecoder {
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "exits", "set", "call", "with", "at"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "guard", "at"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -412,8 +412,9 @@ struct FlowDecoder {
         if a.scene != nil || a.storyboardIdentifier != nil, a.initializer == nil, f.has("arguments") {
             sink.error(f["arguments"]?.position, f.path("arguments"), "'arguments' go to the 'initializer' of a creator block; without one the scene is decoded through init(coder:), which takes none")
         }
+        a.embedIn = f.string("embedIn", &sink)
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "scene", "set"] where f.has(key) {
+            for key in ["identifier", "scene", "set", "embedIn"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -424,7 +425,7 @@ struct FlowDecoder {
     private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: [String: Int], sceneIDs: [String]) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
-        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "at"], sink: &sink) {
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "embedIn", "at"], sink: &sink) {
             codeAt(rf)
             if let id = rf.string("scene", &sink) {
                 // A storyboard scene as the window's root: decoded through init(coder:), as an
@@ -444,6 +445,7 @@ struct FlowDecoder {
             } else {
                 sink.error(rootNode.position, "launch.root", "missing required key 'class' (a root built in code) or 'scene' (a storyboard scene)")
             }
+            launch.root?.embedIn = rf.string("embedIn", &sink)
         }
         launch.inject = f.array("inject", &sink).enumerated().compactMap { i, n in decodePrepareCase(n, path: JSONPath.index("launch.inject", i)) }
         return launch

@@ -262,8 +262,19 @@ struct FlowValidator {
         }
     }
 
+    /// `embedIn`: a navigation controller class, built in code with `init(rootViewController:)`.
+    private mutating func requireNavigationClass(_ name: String?, _ o: Origin) {
+        guard let name else { return }
+        if !flow.isKnownClass(name) {
+            sink.unknown("class", name, at: o.position, o.path, known: allClassNames)
+        } else if flow.containerKind(of: name) != .navigation {
+            sink.error(o.position, o.path, "'embedIn' is a navigation controller class (UINavigationController or a subclass), built around the view controller with init(rootViewController:); \(name) is not one")
+        }
+    }
+
     private mutating func validateAction(_ a: CodeAction, selfClass: String) {
         requireCondition(a.guardCondition, of: selfClass, origin(a.origin, "guard"))
+        requireNavigationClass(a.embedIn, origin(a.origin, "embedIn"))
         WorkMeter.add(.validationSteps)
         if let dest = a.destination {
             if let c = destinationCases[dest] {
@@ -500,6 +511,7 @@ struct FlowValidator {
     }
 
     private mutating func validateLaunch() {
+        if let root = flow.launch.root { requireNavigationClass(root.embedIn, origin(root.origin, "embedIn")) }
         if let root = flow.launch.root, root.scene == nil {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))

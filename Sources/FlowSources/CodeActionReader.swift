@@ -16,6 +16,8 @@ struct CodeActionReader {
     private var storyboardIdentifier: String?
     /// Set by `built` for a scene of a storyboard the code names (`StoryboardScene.Main.x`).
     private var storyboardScene: StoryboardSceneName?
+    /// Set by `built` for `UINavigationController(rootViewController: …)` around what is built.
+    private var embedIn: String?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -164,8 +166,10 @@ struct CodeActionReader {
             let kind: CodeAction.Kind = method == "present" ? .present : method == "pushViewController" ? .push : method == "show" ? .show : .showDetail
             storyboardIdentifier = nil
             storyboardScene = nil
+            embedIn = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
+            a.embedIn = embedIn
             a.storyboardIdentifier = storyboardIdentifier
             if let scene = storyboardScene {
                 a.storyboardName = scene.storyboard
@@ -192,6 +196,10 @@ struct CodeActionReader {
         if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
             guard let value = declaration(of: name, before: e.position)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
+        }
+        if embedIn == nil, let (nav, inner) = NavigationWrap.unwrap(expr, owner.decls) {
+            embedIn = nav
+            return built(inner)
         }
         // A scene of a storyboard the code names; its class is the storyboard's to say.
         let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n, before: e.position)?.initializer?.value }

@@ -147,3 +147,52 @@ import Testing
         #expect(root.arguments.map { "\($0.name) = \($0.expression)" } == ["store = Store()"])
     }
 }
+
+@Suite struct NavigationWrapReaderTests {
+    @Test func aRootWrappedInANavigationControllerBuiltInCode() throws {
+        // Before, UINavigationController was read as the root class with init(rootViewController:),
+        // which the loader refused: the whole code half was dropped.
+        let facts = read(["SceneDelegate.swift": """
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    let window = UIWindow(windowScene: scene as! UIWindowScene)
+                    let home = HomeViewController(store: Store())
+                    window.rootViewController = UINavigationController(rootViewController: home)
+                    self.window = window
+                }
+            }
+            """, "Home.swift": """
+            final class HomeViewController: UIViewController {
+                let store: Store
+                init(store: Store) {
+                    self.store = store
+                    super.init(nibName: nil, bundle: nil)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """])
+        let root = try #require(facts.launch.root)
+        #expect(root.className == "HomeViewController")
+        #expect(root.initializer == "init(store:)")
+        #expect(root.embedIn == "UINavigationController")
+    }
+
+    @Test func aPresentedSceneWrappedInASubclassOfTheSources() throws {
+        let facts = read(["A.swift": """
+            class BaseNavigationController: UINavigationController {}
+            final class HomeViewController: UIViewController {
+                @IBAction func edit(_ sender: Any) {
+                    let edit = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Edit") as! EditViewController
+                    present(BaseNavigationController(rootViewController: edit), animated: true)
+                }
+            }
+            final class EditViewController: UIViewController {}
+            """])
+        let a = try #require(facts.classes["HomeViewController"]?.actions.first)
+        #expect(a.kind == .present)
+        #expect(a.storyboardName == "Main")
+        #expect(a.storyboardIdentifier == "Edit")
+        #expect(a.embedIn == "BaseNavigationController")
+    }
+}
