@@ -314,6 +314,9 @@ public struct CodeAction: Hashable, Sendable {
     /// A navigation controller class built in code around what the action builds,
     /// `UINavigationController(rootViewController: vc)`, which is what is shown.
     public var embedIn: String?
+    /// Read from Swift only: the class the code says it builds, for a scene (`as! X`, the
+    /// creator block's `X(coder:…)`), against which `set` is checked. Not part of the format.
+    public var builtClass: String?
     public var origin: Origin
 }
 

@@ -18,6 +18,10 @@ struct CodeActionReader {
     private var storyboardScene: StoryboardSceneName?
     /// Set by `built` for `UINavigationController(rootViewController: …)` around what is built.
     private var embedIn: String?
+    /// Set by `built`: the local holding what is shown (`detail` in `push(detail, …)`), whose
+    /// properties set before the call are the action's `set`, and the class the code names for it.
+    private var builtLocal: String?
+    private var builtClass: String?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -167,9 +171,13 @@ struct CodeActionReader {
             storyboardIdentifier = nil
             storyboardScene = nil
             embedIn = nil
+            builtLocal = nil
+            builtClass = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
             a.embedIn = embedIn
+            a.builtClass = builtClass
+            if let name = builtLocal { a.set = assignments(to: name, before: call) }
             a.storyboardIdentifier = storyboardIdentifier
             if let scene = storyboardScene {
                 a.storyboardName = scene.storyboard
@@ -194,6 +202,7 @@ struct CodeActionReader {
     private mutating func built(_ e: ExprSyntax) -> (String?, String?, [Assignment])? {
         var expr = e.unwrapped
         if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            if builtLocal == nil { builtLocal = name }
             guard let value = declaration(of: name, before: e.position)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
         }
@@ -204,6 +213,7 @@ struct CodeActionReader {
         // A scene of a storyboard the code names; its class is the storyboard's to say.
         let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n, before: e.position)?.initializer?.value }
         let sceneExpr = Sequence.cast(expr)?.0 ?? expr
+        builtClass = Sequence.cast(expr)?.1 ?? Creator.builtClass(sceneExpr)
         if let scene = owner.decls.storyboardScene(sceneExpr, resolve: resolve) {
             storyboardScene = scene
             return creator(sceneExpr)
@@ -270,6 +280,30 @@ struct CodeActionReader {
             note(closure, "creator block not read (one call of an initializer taking the coder is): \(closure.trimmedDescription); read as init(coder:)")
             return (nil, nil, [])
         }
+    }
+
+    /// `name.x = value` (or `name?.x`, `name!.x`) written before `call`: properties set on the
+    /// built controller before it is shown. Which of them are its dependencies is checked once
+    /// every class is read (`DestinationMembers`).
+    private func assignments(to name: String, before call: FunctionCallExprSyntax) -> [Assignment] {
+        guard let body = function.body else { return [] }
+        var out: [Assignment] = []
+        func walk(_ node: Syntax) {
+            if node.position >= call.position { return }
+            if node.is(ClosureExprSyntax.self) { return }
+            if let e = node.as(ExprSyntax.self), let (lhs, op, rhs) = Sequence.binary(e), op == "=",
+               let m = lhs.as(MemberAccessExprSyntax.self) ?? lhs.unwrapped.as(MemberAccessExprSyntax.self),
+               m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                let property = m.declName.baseName.text
+                if !out.contains(where: { $0.name == property }) {
+                    out.append(Assignment(name: property, expression: locals.text(rhs), origin: file.location(of: e).origin))
+                }
+                return
+            }
+            for child in node.children(viewMode: .sourceAccurate) { walk(child) }
+        }
+        walk(Syntax(body))
+        return out
     }
 
     /// `if let vc = X(coder: coder)` / `guard let vc = …`: the value a conditional binding gives the name.

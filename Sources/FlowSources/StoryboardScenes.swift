@@ -130,6 +130,13 @@ enum Creator {
         case unread(ClosureExprSyntax)
     }
 
+    /// The class the creator block builds, when it is one call of an initializer.
+    static func builtClass(_ e: ExprSyntax) -> String? {
+        guard let call = e.unwrapped.as(FunctionCallExprSyntax.self), let closure = closure(of: call),
+              let make = construction(in: closure) else { return nil }
+        return (make.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? make.calledExpression).trimmedDescription
+    }
+
     static func built(by e: ExprSyntax, _ decls: Declarations, _ file: ParsedFile, text: (ExprSyntax) -> String) -> Built {
         guard let call = e.unwrapped.as(FunctionCallExprSyntax.self), let closure = closure(of: call) else { return .initCoder }
         guard let make = construction(in: closure), make.arguments.first?.label?.text == "coder" else { return .unread(closure) }

@@ -196,3 +196,35 @@ import Testing
         #expect(a.embedIn == "BaseNavigationController")
     }
 }
+
+@Suite struct ActionSetReaderTests {
+    @Test func propertiesSetBeforeTheScreenIsShownAreTheActionsSet() throws {
+        // Before, `detail.item = …` was not read, so DetailViewController.viewDidLoad read a nil
+        // `item` and check reported a trap the app does not have.
+        let facts = read(["A.swift": """
+            final class HomeViewController: UIViewController {
+                @objc func openDetail() {
+                    guard let detail = storyboard?.instantiateViewController(withIdentifier: "Detail") as? DetailViewController else { return }
+                    detail.item = items.first
+                    detail.title = "Detail"
+                    detail.summary = "computed"
+                    navigationController?.pushViewController(detail, animated: true)
+                    detail.late = 1
+                }
+            }
+            final class DetailViewController: UIViewController {
+                var item: Item!
+                var late: Int?
+                var summary: String { "" }
+                override func viewDidLoad() { super.viewDidLoad(); print(item.name) }
+            }
+            """])
+        let a = try #require(facts.classes["HomeViewController"]?.actions.first)
+        #expect(a.storyboardIdentifier == "Detail")
+        // UIKit's `title` is no dependency (no note); `summary` is computed (a note); `late` is
+        // set after the push, which UIKit has already begun.
+        #expect(a.set.map { "\($0.name) = \($0.expression)" } == ["item = items.first"])
+        #expect(facts.notes.contains { $0.text.contains("sets summary of DetailViewController, which is not a stored property") })
+        #expect(!facts.notes.contains { $0.text.contains("title") })
+    }
+}
