@@ -229,7 +229,7 @@ extension Simulator {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",
                 reason: "Custom instantiated view controller must call -[super initWithCoder:]",
-                preamble: ["*** Assertion failure in -[UIStoryboard instantiateViewControllerWithIdentifier:creator:]"]))
+                preamble: ["*** Assertion failure in -[UIStoryboard \(flow.scenes[scene].storyboardIdentifier == nil ? "instantiateInitialViewControllerWithCreator:" : "instantiateViewControllerWithIdentifier:creator:")]"]))
         }
         try decodeChildren(of: id, scene: scene, outer: nil)
         return id
