@@ -58,5 +58,8 @@ struct FixtureAppCheckTests {
         let r = try check(tmp.path)
         #expect(r.status == 1, "\(r)")
         #expect(r.stdout.contains("RecipeListViewController.swift:8: Fatal error: Unexpectedly found nil while implicitly unwrapping an Optional value"), "\(r)")
+        // The failing guard's cast is a silent-cast-failure note that names the guard's line.
+        #expect(r.stdout.contains("silent-cast-failure"), "\(r)")
+        #expect(r.stdout.contains("as? UINavigationController is nil, so the guard at ") && r.stdout.contains("App/SceneDelegate.swift:10 returns and nothing after it runs"), "\(r)")
     }
 }
