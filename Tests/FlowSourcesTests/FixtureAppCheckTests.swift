@@ -39,6 +39,24 @@ struct FixtureAppCheckTests {
         #expect(r.stdout.contains("coverage: scenes 4/4; segues 3/3"), "\(r)")
     }
 
+    @Test func aStoryboardWithoutInitialSceneIsNoWarningWhenTheSourcesBuildTheRoot() throws {
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let fm = FileManager.default
+        for item in try fm.contentsOfDirectory(atPath: Self.folder("Workouts")) {
+            try fm.copyItem(atPath: Self.folder("Workouts") + "/" + item, toPath: tmp.path + "/" + item)
+        }
+        let board = tmp.path + "/Storyboards/Workout.storyboard"
+        let text = try String(contentsOfFile: board, encoding: .utf8)
+        try text.replacingOccurrences(of: #" initialViewController="workout""#, with: "")
+            .write(toFile: board, atomically: true, encoding: .utf8)
+        let r = try check(tmp.path)
+        // The import's warning is gone; its note stays, quoted where the exploration ends (here
+        // the app would trap too: `instantiateInitialViewController()` returns nil for `workout!`).
+        #expect(!(r.stdout + r.stderr).contains("has no initial view controller; the flow starts at"), "\(r)")
+        #expect(r.stdout.contains("Workout.storyboard has no initial view controller (the app sets its root in code)"), "\(r)")
+    }
+
     @Test func aFailingGuardInTheSceneDelegateStopsTheInjection() throws {
         // The same app whose storyboard starts at the list itself, not at its navigation
         // controller: the scene delegate's `guard let nav = … as? UINavigationController` returns,
