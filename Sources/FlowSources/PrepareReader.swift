@@ -81,8 +81,23 @@ struct PrepareReader {
     }
 
     mutating func read() -> [PrepareCase] {
-        if let body { block(body.statements, Context()) }
+        if let body {
+            forcedCasts(body)
+            block(body.statements, Context())
+        }
         return cases
+    }
+
+    /// `segue.destination as! X` is read as `as?`: when it fails the app traps in the Swift
+    /// runtime (*Could not cast value of type …*), which the flow cannot say; a note each.
+    private mutating func forcedCasts(_ body: CodeBlockSyntax) {
+        for token in body.tokens(viewMode: .sourceAccurate) where token.tokenKind == .exclamationMark {
+            guard let previous = token.previousToken(viewMode: .sourceAccurate), previous.tokenKind == .keyword(.as),
+                  let cast = token.parent, let operand = cast.previousSibling(in: Syntax(body)) else { continue }
+            let text = operand.trimmedDescription
+            guard ["destination", "topViewController", "viewControllers", "rootViewController", "selectedViewController"].contains(where: { text.contains($0) }) else { continue }
+            note(cast, "\(text) \(cast.trimmedDescription) is read as as?: when it fails, the app traps (Could not cast value of type …), which is not modelled")
+        }
     }
 
     private mutating func block(_ items: CodeBlockItemListSyntax, _ start: Context) {
@@ -610,5 +625,18 @@ extension Declarations {
         var t = e.trimmedDescription
         if t.hasSuffix(".rawValue") { t = String(t.dropLast(9)) }
         return rawValues[t]
+    }
+}
+
+private extension Syntax {
+    /// The element before this one in its parent's children (an unfolded `x as! T` sequence's `x`).
+    func previousSibling(in root: Syntax) -> Syntax? {
+        guard let parent else { return nil }
+        var last: Syntax?
+        for child in parent.children(viewMode: .sourceAccurate) {
+            if child.id == id { return last }
+            last = child
+        }
+        return nil
     }
 }

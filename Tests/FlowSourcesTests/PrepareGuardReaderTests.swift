@@ -132,3 +132,21 @@ import Testing
         #expect(json.contains(#"{ "as": "DetailViewController", "exits": true, "at": "A.swift:3" }"#))
     }
 }
+
+@Suite struct ForcedCastReaderTests {
+    @Test func aForcedCastOfTheDestinationIsReadAsAConditionalOneWithANote() throws {
+        let facts = read(["A.swift": """
+            class ListViewController: UIViewController {
+                override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                    let detail = segue.destination as! DetailViewController
+                    let cell = sender as! UITableViewCell
+                    detail.item = item(for: cell)
+                }
+            }
+            """])
+        let cases = try #require(facts.classes["ListViewController"]?.prepare)
+        #expect(cases.first?.cast == "DetailViewController")
+        // One note, for the destination's cast (the sender's is no navigation).
+        #expect(facts.notes.filter { $0.text.contains("is read as as?") }.map(\.location.line) == [3])
+    }
+}
