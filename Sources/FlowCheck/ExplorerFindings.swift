@@ -44,7 +44,8 @@ extension Explorer {
                     let cls = lastLoaded.map { after.state.className(of: $0) } ?? "?"
                     let dep = text.between("viewDidLoad() reads ", ",") ?? ""
                     record(Rules.nilDependencyInViewDidLoad, "\(cls).\(text)", key: "\(cls).\(dep)", events: events, at: n, after: after, before: before, node: node, command: command)
-                } else if text.contains(text: " is nil, so nothing is injected") || text.contains(text: ", so the injection is skipped") {
+                } else if text.contains(text: " is nil, so nothing is injected") || text.contains(text: ", so the injection is skipped")
+                            || text.contains(text: " is nil, so the guard") {
                     record(Rules.silentCastFailure, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.contains(text: "so the unwind does nothing") {
                     record(Rules.unwindWithoutDestination, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)

@@ -400,6 +400,8 @@ struct Linter {
             guard !users.isEmpty else { continue }
             let owned = users.reduce(into: Set<String>()) { $0.formUnion(identifiersOf[$1]) }
             for p in decl.prepare ?? [] {
+                // A guard and the cases after it share their identifier: the warning is theirs.
+                if p.exits, decl.prepare?.contains(where: { !$0.exits && $0.segue == p.segue }) == true { continue }
                 if let id = p.segue, !owned.contains(id) {
                     add(Rules.unknownSegueIdentifier, .warning,
                         "\(name).prepare(for:sender:) has a case for '\(id)', which no scene of \(name) owns, so it never runs",
@@ -665,7 +667,18 @@ struct Linter {
         var reached = Set<Int>()
         var work: [Int] = []
         if let root = flow.launch.root {
-            if let scene = root.scene { work.append(scene) } else if let n = nibOf[root.className] { work.append(n) }
+            if let scene = root.scene {
+                work.append(scene)
+            } else if let n = nibOf[root.className] {
+                work.append(n)
+            } else {
+                // A root built in code with no scene of its own (`HomeViewController(tracker:)`):
+                // what its code actions build or instantiate is reached from launch.
+                for a in flow.actions(of: root.className) {
+                    if let cls = a.className, let n = nibOf[cls] { work.append(n) }
+                    if let n = storyboardScene(of: a) { work.append(n) }
+                }
+            }
         } else {
             // Both devices' starts: a pad storyboard's scenes are reached on a pad.
             work += [flow.initial, flow.padInitial].compactMap { $0 }

@@ -123,7 +123,7 @@ public enum Rules {
         help: "The view controller loads its view with a dependency still nil (an optional) or without a value; the screen runs without it. Inject it in prepare(for:sender:), the segue action or the initializer on every path that reaches the scene.")
     public static let silentCastFailure = Rule(
         id: "silent-cast-failure", kind: .exploration, severity: .note,
-        summary: "an `as?` cast in prepare(for:sender:) or the launch code fails, so nothing is injected",
+        summary: "an `as?` cast in prepare(for:sender:) or the launch code fails, so nothing is injected (or its guard returns)",
         help: "The destination is not of the class or protocol the code casts to (often a navigation controller around it). Unwrap the container first, or conform the class to the protocol.")
     public static let unwindWithoutDestination = Rule(
         id: "unwind-without-destination", kind: .exploration, severity: .warning,

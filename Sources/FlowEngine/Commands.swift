@@ -197,7 +197,7 @@ extension Simulator {
             emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\", sender \(sent)"))
             try performSegue(identifier: identifier, source: vc, sender: sender)
         case .present, .push, .show, .showDetail:
-            let dest: Int
+            var dest: Int
             switch action.className {
             case "self": dest = vc
             case "navigationController":
@@ -208,7 +208,7 @@ extension Simulator {
                 dest = nav
             default:
                 if let id = action.scene, let scene = index.sceneByID[id] {
-                    dest = try instantiate(scene: scene)
+                    dest = try instantiate(scene: scene, action: action, scope: scope, caller: caller)
                 } else if let identifier = action.storyboardIdentifier {
                     dest = try instantiate(identifier: identifier, action: action, scope: scope, caller: caller)
                 } else {
@@ -216,6 +216,7 @@ extension Simulator {
                 }
             }
             for a in action.set { setDependency(a.name, of: dest, to: try evaluate(a.expression, in: scope), by: caller) }
+            if let nav = action.embedIn { dest = embed(dest, in: nav, caller: caller) }
             // A storyboard scene keeps its own modalPresentationStyle wherever it ends up presented.
             let style = state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic
             switch action.kind {

@@ -161,6 +161,14 @@ extension Simulator {
         }
     }
 
+    /// `UINavigationController(rootViewController: vc)` built in code (`embedIn`): the navigation
+    /// controller, with `vc` as the root of its stack, which is what is shown.
+    mutating func embed(_ child: Int, in className: String, caller: String) -> Int {
+        let nav = newInstance(className: className, scene: nil, via: .code(initializer: "init(rootViewController:)", caller: caller), initializer: "init(rootViewController:)")
+        attach(child, to: nav, role: .stack)
+        return nav
+    }
+
     mutating func attach(_ child: Int, to parent: Int, role: ChildRole) {
         state[child].parent = parent
         state[child].role = role
@@ -177,11 +185,19 @@ extension Simulator {
     /// to no object.
     /// A scene of a storyboard the code names (`StoryboardScene.Main.x.instantiate()`): by its
     /// Storyboard ID, or the storyboard's initial view controller when it has none.
-    mutating func instantiate(scene: Int) throws(CrashSignal) -> Int {
+    /// A scene of a storyboard the code names; with an `initializer`, through a creator block
+    /// (`instantiateViewController(identifier:creator:)`, `instantiateInitialViewController(creator:)`).
+    mutating func instantiate(scene: Int, action: CodeAction? = nil, scope: Scope? = nil, caller: String = "") throws(CrashSignal) -> Int {
+        let creator = action.flatMap { a in a.initializer == "init(coder:)" ? nil : a.initializer } != nil
         if let ident = flow.scenes[scene].storyboardIdentifier {
-            emit(.called(id: nil, method: "UIStoryboard.instantiateViewController(withIdentifier:)", detail: "\"\(ident)\""))
+            let method = creator ? "instantiateViewController(identifier:creator:)" : "instantiateViewController(withIdentifier:)"
+            emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(ident)\""))
         } else {
-            emit(.called(id: nil, method: "UIStoryboard.instantiateInitialViewController()", detail: CallDetail("scene \(flow.scenes[scene].id)")))
+            let method = creator ? "instantiateInitialViewController(creator:)" : "instantiateInitialViewController()"
+            emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: CallDetail("scene \(flow.scenes[scene].id)")))
+        }
+        if creator, let action, let scope, let initName = action.initializer {
+            return try create(scene: scene, initializer: initName, arguments: action.arguments, scope: scope, caller: caller)
         }
         return try decode(scene: scene, outer: nil, relationship: nil)
     }
@@ -194,13 +210,18 @@ extension Simulator {
                 name: "NSInvalidArgumentException",
                 reason: "Storyboard (<UIStoryboard: 0x600003b04000>) doesn't contain a view controller with identifier '\(identifier)'", preamble: []))
         }
-        let sceneClass = flow.scenes[scene].className
         guard let initName = action.initializer, initName != "init(coder:)" else {
             return try decode(scene: scene, outer: nil, relationship: nil)
         }
-        // The creator block: `{ coder in X(coder: coder, …) }`.
+        return try create(scene: scene, initializer: initName, arguments: action.arguments, scope: scope, caller: caller)
+    }
+
+    /// The creator block, `{ coder in X(coder: coder, …) }`: the action's initializer of the
+    /// scene's class runs instead of UIKit's `init(coder:)`, and must call `super.init(coder:)`.
+    mutating func create(scene: Int, initializer initName: String, arguments: [Assignment], scope: Scope, caller: String) throws(CrashSignal) -> Int {
+        let sceneClass = flow.scenes[scene].className
         var values: [(String, String?)] = []
-        for a in action.arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
+        for a in arguments { values.append((a.name, try evaluate(a.expression, in: scope))) }
         let id = newInstance(className: sceneClass, scene: scene, via: .code(initializer: initName, caller: caller), initializer: initName)
         for (name, value) in values { setDependency(name, of: id, to: value, by: "\(caller) through \(initName)") }
         let info = info(classID: classID(sceneClass, scene: scene), sceneClass)
@@ -208,7 +229,7 @@ extension Simulator {
             throw CrashSignal(crash: .exception(
                 name: "NSInternalInconsistencyException",
                 reason: "Custom instantiated view controller must call -[super initWithCoder:]",
-                preamble: ["*** Assertion failure in -[UIStoryboard instantiateViewControllerWithIdentifier:creator:]"]))
+                preamble: ["*** Assertion failure in -[UIStoryboard \(flow.scenes[scene].storyboardIdentifier == nil ? "instantiateInitialViewControllerWithCreator:" : "instantiateViewControllerWithIdentifier:creator:")]"]))
         }
         try decodeChildren(of: id, scene: scene, outer: nil)
         return id

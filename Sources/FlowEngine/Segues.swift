@@ -92,16 +92,22 @@ extension Simulator {
         for k in cases.indices {
             let c = cases[k]
             guard let b = c.branch else {
+                if exits(c, destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
                 try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
                 continue
             }
             if let t = taken.first(where: { $0.chain == b.chain }) {
-                if t.branch == b.index { try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier) }
+                if t.branch == b.index {
+                    if exits(c, destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
+                    try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
+                }
                 continue
             }
             let identifierHolds = c.segue == nil || c.segue == identifier
-            if identifierHolds && (b.castInBody || castTarget(c, destination) != nil) {
+            // A guard in a branch's body is reached once the branch is taken, on its test alone.
+            if identifierHolds && (b.castInBody || c.exits || castTarget(c, destination) != nil) {
                 taken.append((b.chain, b.index))
+                if exits(c, destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
                 try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
                 continue
             }
@@ -115,6 +121,24 @@ extension Simulator {
             let first = cases.first { $0.branch?.chain == b.chain } ?? c
             emit(.note(skippedChainNote(cases[f.index], first: first, destination: destination, caller: caller)))
         }
+    }
+
+    /// A `guard … else { return }` case (`exits`), reached: whether its test fails, so the method
+    /// returns there and no later case runs — in Swift the guard leaves the whole method, not
+    /// only the `if` or `case` it is written in.
+    private mutating func exits(_ c: PrepareCase, destination: Int, scope: Scope, caller: String, identifier: String?) -> Bool {
+        guard c.exits, c.segue == nil || c.segue == identifier else { return false }
+        let at = flow.codeLocations[c.origin.path].map { " at \($0)" } ?? ""
+        if let g = c.guardCondition, !holds(g, in: scope) {
+            emit(.note("\(caller): the guard\(at) fails (\(g)), so it returns and nothing after it runs"))
+            return true
+        }
+        guard castTarget(c, destination) == nil else { return false }
+        var unwrapped = c
+        unwrapped.cast = nil
+        let object = describe(castTarget(unwrapped, destination) ?? destination)
+        emit(.note("\(caller): \(object) as? \(c.cast ?? "?") is nil, so the guard\(at) returns and nothing after it runs"))
+        return true
     }
 
     /// `<X: 0x…> as? A is nil and no branch of the if at PATH:LINE is taken, so the injection is skipped`.

@@ -58,8 +58,12 @@ public struct Simulator: Sendable {
         state.compact = device == .phone
         events = []
         do throws(CrashSignal) {
-            let root: Int
-            if let scene = flow.launch.root?.scene {
+            var root: Int
+            if let scene = flow.launch.root?.scene, let initName = flow.launch.root?.initializer, initName != "init(coder:)" {
+                // `instantiateInitialViewController { coder in Root(coder: coder, …) }`: the creator block.
+                emit(.called(id: nil, method: "UIStoryboard.instantiateInitialViewController(creator:)", detail: CallDetail("scene \(flow.scenes[scene].id)")))
+                root = try create(scene: scene, initializer: initName, arguments: flow.launch.root?.arguments ?? [], scope: Scope(selfID: nil), caller: "AppDelegate")
+            } else if let scene = flow.launch.root?.scene {
                 root = try decode(scene: scene, outer: nil, relationship: nil)
             } else if let r = flow.launch.root {
                 let scope = Scope(selfID: nil)
@@ -69,6 +73,7 @@ public struct Simulator: Sendable {
             } else {
                 return events
             }
+            if let nav = flow.launch.root?.embedIn { root = embed(root, in: nav, caller: "AppDelegate") }
             state.windowRoot = root
             emit(.transition(.setRoot(root)))
             try applyCases(flow.launch.inject, to: root, scope: Scope(selfID: nil), caller: "AppDelegate.application(_:didFinishLaunchingWithOptions:)", identifier: nil)

@@ -136,7 +136,13 @@ public enum FlowSource {
         switch added {
         case .success:
             switch load(imported: withSources, file: folder) {
-            case .success(let loaded): return .success(loaded)
+            case .success(var loaded):
+                // A storyboard without an initial view controller is the app setting its root in
+                // code; with the root read from the sources, that is said, not a warning.
+                if loaded.flow.launch.root != nil {
+                    loaded.warnings.removeAll { $0.message.contains("has no initial view controller; the flow starts at") }
+                }
+                return .success(loaded)
             case .failure(let e): failure = e
             }
         case .failure(let e):

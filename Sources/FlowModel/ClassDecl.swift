@@ -204,6 +204,10 @@ public struct PrepareCase: Hashable, Sendable {
     /// An `as?` cast to a class or a protocol.
     public var cast: String?
     public var guardCondition: Condition?
+    /// The case is a `guard … else { return }` of the method: reached (its `segue`, its
+    /// chain's branch) with its unwraps, cast or `guard` failing, the method returns and no
+    /// later case runs. It only tests: it sets and calls nothing.
+    public var exits: Bool
     public var set: [Assignment]
     public var call: String?
     public var with: String?
@@ -215,6 +219,7 @@ public struct PrepareCase: Hashable, Sendable {
         self.unwrap = []
         self.cast = nil
         self.guardCondition = nil
+        self.exits = false
         self.set = []
         self.call = nil
         self.with = nil
@@ -306,6 +311,12 @@ public struct CodeAction: Hashable, Sendable {
     public var storyboardName: String?
     /// Properties set on the built controller before it is shown.
     public var set: [Assignment] = []
+    /// A navigation controller class built in code around what the action builds,
+    /// `UINavigationController(rootViewController: vc)`, which is what is shown.
+    public var embedIn: String?
+    /// Read from Swift only: the class the code says it builds, for a scene (`as! X`, the
+    /// creator block's `X(coder:…)`), against which `set` is checked. Not part of the format.
+    public var builtClass: String?
     public var origin: Origin
 }
 
@@ -322,6 +333,9 @@ public struct Launch: Hashable, Sendable {
         public var className: String
         public var initializer: String?
         public var arguments: [Assignment]
+        /// A navigation controller class built in code around the root
+        /// (`UINavigationController(rootViewController: HomeViewController())`): the window's root.
+        public var embedIn: String?
         public var origin: Origin
         /// A storyboard scene decoded through `init(coder:)` as the window's root, rather than a
         /// class built in code (`window.rootViewController = StoryboardScene.Intro.initialScene

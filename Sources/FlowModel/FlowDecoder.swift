@@ -33,8 +33,8 @@ struct FlowDecoder {
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
-    static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "set", "call", "with", "at"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "guard", "at"]
+    static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "exits", "set", "call", "with", "at"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at"]
 
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
@@ -361,6 +361,13 @@ struct FlowDecoder {
         if p.with != nil && p.call == nil {
             sink.error(f["with"]?.position, f.path("with"), "'with' needs a 'call' to pass the value to")
         }
+        p.exits = f.bool("exits", &sink) ?? false
+        if p.exits {
+            // A guard only tests; what follows it in Swift are cases of their own, after it.
+            for key in ["set", "call"] where f[key] != nil {
+                sink.error(f[key]?.position, f.path(key), "an 'exits' case is a guard, which only tests; put '\(key)' in a case after it")
+            }
+        }
         let branch = f.int("branch", &sink)
         let castInBody = f.bool("castInBody", &sink)
         if let chain = f.int("chain", &sink) {
@@ -401,8 +408,13 @@ struct FlowDecoder {
         case .dismiss, .pop:
             break
         }
+        // A scene from a storyboard gets arguments only through a creator block's initializer.
+        if a.scene != nil || a.storyboardIdentifier != nil, a.initializer == nil, f.has("arguments") {
+            sink.error(f["arguments"]?.position, f.path("arguments"), "'arguments' go to the 'initializer' of a creator block; without one the scene is decoded through init(coder:), which takes none")
+        }
+        a.embedIn = f.string("embedIn", &sink)
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "scene", "set"] where f.has(key) {
+            for key in ["identifier", "scene", "set", "embedIn"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -413,15 +425,17 @@ struct FlowDecoder {
     private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: [String: Int], sceneIDs: [String]) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
-        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "at"], sink: &sink) {
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "embedIn", "at"], sink: &sink) {
             codeAt(rf)
             if let id = rf.string("scene", &sink) {
-                // A storyboard scene as the window's root: decoded through init(coder:), as an initial scene is.
-                for key in ["class", "initializer", "arguments"] where rf[key] != nil {
-                    sink.error(rf[key]?.position, rf.path(key), "'\(key)' is for a root built in code; a 'scene' root is decoded from the storyboard through init(coder:)")
+                // A storyboard scene as the window's root: decoded through init(coder:), as an
+                // initial scene is, or with 'initializer' through a creator block
+                // (`instantiateInitialViewController { coder in Root(coder: coder, …) }`).
+                for key in ["class"] where rf[key] != nil {
+                    sink.error(rf[key]?.position, rf.path(key), "'\(key)' is for a root built in code; a 'scene' root is the scene's class, decoded from the storyboard")
                 }
                 if let i = scenes[id] {
-                    launch.root = .init(className: flow.scenes[i].className, initializer: nil, arguments: [], origin: rf.origin())
+                    launch.root = .init(className: flow.scenes[i].className, initializer: rf.string("initializer", &sink), arguments: assignments(rf, "arguments"), origin: rf.origin())
                     launch.root?.scene = i
                 } else if !sceneIDs.contains(id) {
                     sink.unknown("scene", id, at: rf["scene"]?.position, rf.path("scene"), known: sceneIDs)
@@ -431,6 +445,7 @@ struct FlowDecoder {
             } else {
                 sink.error(rootNode.position, "launch.root", "missing required key 'class' (a root built in code) or 'scene' (a storyboard scene)")
             }
+            launch.root?.embedIn = rf.string("embedIn", &sink)
         }
         launch.inject = f.array("inject", &sink).enumerated().compactMap { i, n in decodePrepareCase(n, path: JSONPath.index("launch.inject", i)) }
         return launch

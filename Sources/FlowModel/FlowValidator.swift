@@ -262,8 +262,19 @@ struct FlowValidator {
         }
     }
 
+    /// `embedIn`: a navigation controller class, built in code with `init(rootViewController:)`.
+    private mutating func requireNavigationClass(_ name: String?, _ o: Origin) {
+        guard let name else { return }
+        if !flow.isKnownClass(name) {
+            sink.unknown("class", name, at: o.position, o.path, known: allClassNames)
+        } else if flow.containerKind(of: name) != .navigation {
+            sink.error(o.position, o.path, "'embedIn' is a navigation controller class (UINavigationController or a subclass), built around the view controller with init(rootViewController:); \(name) is not one")
+        }
+    }
+
     private mutating func validateAction(_ a: CodeAction, selfClass: String) {
         requireCondition(a.guardCondition, of: selfClass, origin(a.origin, "guard"))
+        requireNavigationClass(a.embedIn, origin(a.origin, "embedIn"))
         WorkMeter.add(.validationSteps)
         if let dest = a.destination {
             if let c = destinationCases[dest] {
@@ -291,7 +302,10 @@ struct FlowValidator {
             sink.unknown("scene", id, at: o.position, o.path, known: flow.scenes.filter { $0.nib == nil }.map(\.id))
         }
         if let id = a.scene, let index = scenesByID[id] {
+            // With an initializer, as with 'identifier': the creator block's, of the scene's class.
             let scene = flow.scenes[index]
+            requireInitializer(a.initializer, of: scene.className, origin(a.origin, "initializer"))
+            for arg in a.arguments { requireDependency(arg.name, of: scene.className, arg.origin) }
             for s in a.set { requireDependency(s.name, of: scene.className, s.origin) }
         }
         if let ident = a.storyboardIdentifier, let index = scenesByStoryboardIdentifier[ident] {
@@ -497,11 +511,16 @@ struct FlowValidator {
     }
 
     private mutating func validateLaunch() {
+        if let root = flow.launch.root { requireNavigationClass(root.embedIn, origin(root.origin, "embedIn")) }
         if let root = flow.launch.root, root.scene == nil {
             requireClass(root.className, origin(root.origin, "class"))
             requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
             for a in root.arguments { requireArgument(a, initializer: root.initializer, of: root.className) }
             if let initName = root.initializer { requireArguments(root.arguments, initializer: initName, of: root.className, at: root.origin) }
+        } else if let root = flow.launch.root {
+            // A scene root's creator block: an initializer of the scene's class.
+            requireInitializer(root.initializer, of: root.className, origin(root.origin, "initializer"))
+            for a in root.arguments { requireDependency(a.name, of: root.className, a.origin) }
         } else if flow.launch.root == nil && flow.initial == nil && !sink.hasErrors {
             sink.error(SourcePosition(line: 1, column: 1), "", "missing required key 'initial' (or 'launch.root', for an app whose root is built in code)")
         }

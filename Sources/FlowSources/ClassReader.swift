@@ -220,7 +220,7 @@ struct ClassReader {
             if f.attributes.has("IBAction") || swiftName == "tableView(_:didSelectRowAt:)" || swiftName == "collectionView(_:didSelectItemAt:)" {
                 if let a = r.read() { addAction(a, f, file) }
                 notes += r.notes
-            } else if f.modifiers.contains(where: { $0.name.text == "override" }) == false, let a = r.read(), a.kind == .performSegue || a.storyboardName != nil {
+            } else if f.modifiers.contains(where: { $0.name.text == "override" }) == false, let a = r.read(), a.kind == .performSegue || a.storyboardName != nil || a.storyboardIdentifier != nil {
                 // A plain method that performs a segue by identifier (after a network call, say),
                 // or shows a scene of a storyboard it names: a code action reached with `call`.
                 addAction(a, f, file)

@@ -16,6 +16,12 @@ struct CodeActionReader {
     private var storyboardIdentifier: String?
     /// Set by `built` for a scene of a storyboard the code names (`StoryboardScene.Main.x`).
     private var storyboardScene: StoryboardSceneName?
+    /// Set by `built` for `UINavigationController(rootViewController: …)` around what is built.
+    private var embedIn: String?
+    /// Set by `built`: the local holding what is shown (`detail` in `push(detail, …)`), whose
+    /// properties set before the call are the action's `set`, and the class the code names for it.
+    private var builtLocal: String?
+    private var builtClass: String?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -164,8 +170,14 @@ struct CodeActionReader {
             let kind: CodeAction.Kind = method == "present" ? .present : method == "pushViewController" ? .push : method == "show" ? .show : .showDetail
             storyboardIdentifier = nil
             storyboardScene = nil
+            embedIn = nil
+            builtLocal = nil
+            builtClass = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
+            a.embedIn = embedIn
+            a.builtClass = builtClass
+            if let name = builtLocal { a.set = assignments(to: name, before: call) }
             a.storyboardIdentifier = storyboardIdentifier
             if let scene = storyboardScene {
                 a.storyboardName = scene.storyboard
@@ -190,14 +202,36 @@ struct CodeActionReader {
     private mutating func built(_ e: ExprSyntax) -> (String?, String?, [Assignment])? {
         var expr = e.unwrapped
         if let name = expr.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            if builtLocal == nil { builtLocal = name }
             guard let value = declaration(of: name, before: e.position)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
         }
+        if embedIn == nil, let (nav, inner) = NavigationWrap.unwrap(expr, owner.decls) {
+            embedIn = nav
+            return built(inner)
+        }
         // A scene of a storyboard the code names; its class is the storyboard's to say.
         let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n, before: e.position)?.initializer?.value }
-        if let scene = owner.decls.storyboardScene(Sequence.cast(expr)?.0 ?? expr, resolve: resolve) {
+        let sceneExpr = Sequence.cast(expr)?.0 ?? expr
+        builtClass = Sequence.cast(expr)?.1 ?? Creator.builtClass(sceneExpr)
+        if let scene = owner.decls.storyboardScene(sceneExpr, resolve: resolve) {
             storyboardScene = scene
-            return (nil, nil, [])
+            return creator(sceneExpr)
+        }
+        // A scene by Storyboard ID (`storyboard?.instantiateViewController(withIdentifier: "X") as! X`,
+        // or iOS 13's `identifier:creator:`, whose type comes from the block): the flow's
+        // `identifier`, whose class is the scene's; a `class` beside it would not load.
+        if let call = sceneExpr.unwrapped.as(FunctionCallExprSyntax.self),
+           call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "instantiateViewController",
+           let id = Creator.identifier(call) {
+            if let (_, type) = Sequence.cast(expr), owner.decls.classParts[type] != nil {
+                guard case .viewController = SourceReader.lineage(of: type, owner.decls).0 else {
+                    note(expr, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+                    return nil
+                }
+            }
+            storyboardIdentifier = id
+            return creator(sceneExpr)
         }
         if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }
@@ -232,6 +266,44 @@ struct CodeActionReader {
             Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression), origin: file.location(of: a).origin)
         }
         return (callee, initializer, args)
+    }
+
+    /// The creator block of a scene instantiated from a storyboard, when there is one: its
+    /// initializer (`init(coder:recipe:)`) and arguments. Without one, UIKit's `init(coder:)`.
+    private mutating func creator(_ e: ExprSyntax) -> (String?, String?, [Assignment]) {
+        switch Creator.built(by: e, owner.decls, file, text: { [locals] in locals.text($0) }) {
+        case .initCoder:
+            return (nil, nil, [])
+        case .initializer(let name, let args):
+            return (nil, name, args)
+        case .unread(let closure):
+            note(closure, "creator block not read (one call of an initializer taking the coder is): \(closure.trimmedDescription); read as init(coder:)")
+            return (nil, nil, [])
+        }
+    }
+
+    /// `name.x = value` (or `name?.x`, `name!.x`) written before `call`: properties set on the
+    /// built controller before it is shown. Which of them are its dependencies is checked once
+    /// every class is read (`DestinationMembers`).
+    private func assignments(to name: String, before call: FunctionCallExprSyntax) -> [Assignment] {
+        guard let body = function.body else { return [] }
+        var out: [Assignment] = []
+        func walk(_ node: Syntax) {
+            if node.position >= call.position { return }
+            if node.is(ClosureExprSyntax.self) { return }
+            if let e = node.as(ExprSyntax.self), let (lhs, op, rhs) = Sequence.binary(e), op == "=",
+               let m = lhs.as(MemberAccessExprSyntax.self) ?? lhs.unwrapped.as(MemberAccessExprSyntax.self),
+               m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                let property = m.declName.baseName.text
+                if !out.contains(where: { $0.name == property }) {
+                    out.append(Assignment(name: property, expression: locals.text(rhs), origin: file.location(of: e).origin))
+                }
+                return
+            }
+            for child in node.children(viewMode: .sourceAccurate) { walk(child) }
+        }
+        walk(Syntax(body))
+        return out
     }
 
     /// `if let vc = X(coder: coder)` / `guard let vc = …`: the value a conditional binding gives the name.

@@ -21,6 +21,11 @@ struct DestinationMembers {
             }
             facts.classes[name]?.prepare = kept
         }
+        for name in facts.classes.keys.sorted() {
+            guard var actions = facts.classes[name]?.actions, actions.contains(where: { !$0.set.isEmpty }) else { continue }
+            for i in actions.indices where !actions[i].set.isEmpty { resolveSets(&actions[i], owner: name, &facts) }
+            facts.classes[name]?.actions = actions
+        }
         var inject = facts.launch.inject
         for i in inject.indices { resolveCall(&inject[i], owner: "launch", label: "launch", &facts) }
         facts.launch.inject = inject
@@ -56,6 +61,41 @@ struct DestinationMembers {
             text: "\(label): calls \(call) on \(cast), which no Swift source declares (a superclass, extension or protocol outside the sources): what it does is not read"))
         c.call = nil
         c.with = nil
+    }
+
+    /// UIKit's own view-controller properties a code action sets before showing what it built:
+    /// not dependencies, and understood as such (no note).
+    static let uikitProperties: Set<String> = [
+        "title", "modalPresentationStyle", "modalTransitionStyle", "hidesBottomBarWhenPushed", "preferredContentSize",
+        "isModalInPresentation", "modalPresentationCapturesStatusBarAppearance", "transitioningDelegate", "definesPresentationContext",
+        "providesPresentationContextTransitionStyle", "restorationIdentifier", "edgesForExtendedLayout", "overrideUserInterfaceStyle",
+    ]
+
+    /// A code action's `set`: the properties set on what it builds before showing it, kept
+    /// when they are dependencies of the class the code names for it (the class built in code,
+    /// the `as!` cast or the creator block's class); the others are left out, with a note
+    /// unless they are UIKit's own.
+    private func resolveSets(_ a: inout CodeAction, owner: String, _ facts: inout SourceFacts) {
+        let named = a.className.flatMap { $0 == "self" || $0 == "navigationController" ? nil : $0 } ?? a.builtClass
+        guard let receiver = named, facts.classes[receiver] != nil else {
+            let what = a.set.filter { !Self.uikitProperties.contains($0.name) }
+            if !what.isEmpty {
+                facts.notes.append(SourceNote(
+                    location: location(a.origin), subject: owner,
+                    text: "\(a.name): sets \(what.map(\.name).joined(separator: ", ")) on what it shows, whose class the code does not name (or is not in the sources): not modelled"))
+            }
+            a.set = []
+            return
+        }
+        a.set = a.set.filter { s in
+            if hasDependency(s.name, receiver, facts) { return true }
+            if !Self.uikitProperties.contains(s.name) {
+                facts.notes.append(SourceNote(
+                    location: location(s.origin), subject: owner,
+                    text: "\(a.name): sets \(s.name) of \(receiver), which is not a stored property of it in the sources (computed, an outlet, or declared outside them): not modelled"))
+            }
+            return false
+        }
     }
 
     private func location(_ o: Origin) -> SwiftLocation {

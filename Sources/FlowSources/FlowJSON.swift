@@ -48,6 +48,7 @@ public enum FlowJSON {
                     ?? ["\"class\": \(q(r.className))"]
                 if let i = r.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !r.arguments.isEmpty { fields.append("\"arguments\": \(assignments(r.arguments))") }
+                if let e = r.embedIn { fields.append("\"embedIn\": \(q(e))") }
                 if let at = at(r.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
@@ -196,6 +197,7 @@ public enum FlowJSON {
                 if let sb = a.storyboardName { fields.append("\"storyboard\": \(q(sb))") }
                 if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
+                if let e = a.embedIn { fields.append("\"embedIn\": \(q(e))") }
                 if let at = at(a.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
@@ -219,6 +221,7 @@ public enum FlowJSON {
         if !c.unwrap.isEmpty { fields.append("\"unwrap\": [" + c.unwrap.map { q($0.rawValue) }.joined(separator: ", ") + "]") }
         if let a = c.cast { fields.append("\"as\": \(q(a))") }
         if let g = c.guardCondition { fields.append("\"guard\": \(q(g.description))") }
+        if c.exits { fields.append("\"exits\": true") }
         if !c.set.isEmpty { fields.append("\"set\": \(assignments(c.set))") }
         if let call = c.call { fields.append("\"call\": \(q(call))") }
         if let with = c.with { fields.append("\"with\": \(q(with))") }

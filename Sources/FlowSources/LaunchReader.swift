@@ -64,12 +64,32 @@ struct LaunchReader {
                   lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
             var value = rhs.unwrapped
             if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
+            // `UINavigationController(rootViewController: HomeViewController())`: the root is what
+            // it wraps, inside a navigation controller built in code.
+            var embedIn: String?
+            if let (nav, inner) = NavigationWrap.unwrap(value, decls) {
+                embedIn = nav
+                value = inner.unwrapped
+                if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
+            }
             if let scene = decls.storyboardScene(Sequence.cast(value)?.0 ?? value, resolve: { locals[$0] }) {
                 // A storyboard scene as the root (`StoryboardScene.Intro.initialScene.instantiate()`):
                 // the import resolves it to the scene, decoded through init(coder:).
                 var root = Launch.Root(className: "", initializer: nil, arguments: [], origin: file.location(of: e).origin)
                 root.storyboardName = scene.storyboard
                 root.storyboardIdentifier = scene.identifier
+                // `instantiateInitialViewController { coder in Root(coder: coder, store: store) }`.
+                switch Creator.built(by: Sequence.cast(value)?.0 ?? value, decls, file, text: { $0.trimmedDescription }) {
+                case .initCoder:
+                    break
+                case .initializer(let name, let args):
+                    root.initializer = name
+                    root.arguments = args
+                case .unread(let closure):
+                    notes.append(SourceNote(location: file.location(of: closure), subject: owner,
+                        text: "window root's creator block not read (one call of an initializer taking the coder is); read as init(coder:)"))
+                }
+                root.embedIn = embedIn
                 launch.root = root
                 continue
             }
@@ -85,6 +105,7 @@ struct LaunchReader {
                 Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: a.expression.trimmedDescription, origin: file.location(of: a).origin)
             }
             launch.root = Launch.Root(className: className, initializer: initializer, arguments: args, origin: file.location(of: e).origin)
+            launch.root?.embedIn = embedIn
         }
     }
 }

@@ -81,8 +81,23 @@ struct PrepareReader {
     }
 
     mutating func read() -> [PrepareCase] {
-        if let body { block(body.statements, Context()) }
+        if let body {
+            forcedCasts(body)
+            block(body.statements, Context())
+        }
         return cases
+    }
+
+    /// `segue.destination as! X` is read as `as?`: when it fails the app traps in the Swift
+    /// runtime (*Could not cast value of type …*), which the flow cannot say; a note each.
+    private mutating func forcedCasts(_ body: CodeBlockSyntax) {
+        for token in body.tokens(viewMode: .sourceAccurate) where token.tokenKind == .exclamationMark {
+            guard let previous = token.previousToken(viewMode: .sourceAccurate), previous.tokenKind == .keyword(.as),
+                  let cast = token.parent, let operand = cast.previousSibling(in: Syntax(body)) else { continue }
+            let text = operand.trimmedDescription
+            guard ["destination", "topViewController", "viewControllers", "rootViewController", "selectedViewController"].contains(where: { text.contains($0) }) else { continue }
+            note(cast, "\(text) \(cast.trimmedDescription) is read as as?: when it fails, the app traps (Could not cast value of type …), which is not modelled")
+        }
     }
 
     private mutating func block(_ items: CodeBlockItemListSyntax, _ start: Context) {
@@ -99,10 +114,11 @@ struct PrepareReader {
                 if let g = s.as(GuardStmtSyntax.self) {
                     // A guard's bindings are made in the body, never a branch's test.
                     var test = BranchTest()
-                    let branch = ctx.branch
+                    let before = ctx
                     ctx.branch = nil
                     ctx = conditions(g.conditions, ctx, at: g, test: &test)
-                    ctx.branch = branch
+                    ctx.branch = before.branch
+                    if Self.returns(g.body) { guardCases(g, before: before, after: ctx) }
                 } else if let e = s.as(ExpressionStmtSyntax.self)?.expression {
                     statement(e, ctx)
                 } else if s.is(ReturnStmtSyntax.self) {
@@ -111,6 +127,48 @@ struct PrepareReader {
             case .expr(let e):
                 statement(e, ctx)
             }
+        }
+    }
+
+    /// `else { return }` (or a `return` after other statements): the guard leaves the method.
+    /// A `break` or `continue` leaves only its switch case or loop, which the cases say already.
+    static func returns(_ body: CodeBlockSyntax) -> Bool {
+        body.statements.last?.item.as(ReturnStmtSyntax.self) != nil
+    }
+
+    /// A `guard … else { return }` that tests the destination or the selection: one `exits` case
+    /// per test, where the guard is (reached where the guard is: the segue and branch before it),
+    /// so that when it fails no later case runs — not only those of its own `if` or `case`.
+    /// An identifier test in a guard stays what it was, the `segue` of the cases after it.
+    private mutating func guardCases(_ g: GuardStmtSyntax, before: Context, after: Context) {
+        var tests: [(Target?, Condition?)] = []
+        for element in g.conditions {
+            guard case .optionalBinding(let b) = element.condition, let value = b.initializer?.value,
+                  let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            if var t = after.targets[name], before.targets[name] == nil || t.cast != before.targets[name]?.cast || t.unwrap != before.targets[name]?.unwrap {
+                // `guard let nav = segue.destination as? UINavigationController`: the kind is the test.
+                if t.cast == nil, let kind = t.container { t.cast = kind == .navigation ? "UINavigationController" : "UITabBarController" }
+                if t.cast != nil { tests.append((t, nil)) }
+            } else if SelectionShapes.isIndexPath(value) || SelectionShapes.isSenderCell(value) {
+                tests.append((nil, .selection))
+            }
+        }
+        for (t, condition) in tests {
+            var c = PrepareCase(origin: file.location(of: g).origin)
+            c.segue = before.segue
+            c.exits = true
+            c.guardCondition = condition
+            if let t {
+                c.unwrap = t.unwrap
+                c.cast = t.cast
+            }
+            // Reached once its branch is taken; its own cast is no branch test.
+            c.branch = before.branch.map { b in
+                var b = b
+                b.castInBody = true
+                return b
+            }
+            cases.append(c)
         }
     }
 
@@ -195,7 +253,7 @@ struct PrepareReader {
             if !isChain { c.branch = ctx.branch }
             let before = cases.count
             block(link.body.statements, c)
-            if isChain && !cases[before...].contains(where: { $0.branch?.chain == chain && $0.branch?.index == k }) {
+            if isChain && needsMarker(from: before, chain: chain, index: k, segue: nil, castTest: inner[k].1.cast != nil) {
                 marker(inner[k].1, c, at: link.node, before: before)
             }
         }
@@ -207,7 +265,7 @@ struct PrepareReader {
     /// A marker without a test (an empty `else` or `default`) only matters when a branch's
     /// cast test can fail: it is the code handling that, so no note is due.
     private mutating func finish(chain: Int, from start: Int) {
-        func isEmpty(_ c: PrepareCase) -> Bool { c.set.isEmpty && c.call == nil }
+        func isEmpty(_ c: PrepareCase) -> Bool { c.set.isEmpty && c.call == nil && !c.exits }
         if cases[start...].allSatisfy(isEmpty) {
             cases.removeSubrange(start...)
             return
@@ -288,7 +346,7 @@ struct PrepareReader {
             b.castInBody = t.testOf.map { $0.chain != b.chain || $0.index != b.index } ?? true
             return b
         }
-        if let i = cases.lastIndex(where: { $0.segue == ctx.segue && $0.branch == branch && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil }) {
+        if let i = cases.lastIndex(where: { !$0.exits && $0.segue == ctx.segue && $0.branch == branch && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil }) {
             change(&cases[i])
             return
         }
@@ -379,9 +437,21 @@ struct PrepareReader {
     private mutating func read(_ c: SwitchCaseSyntax, _ ctx: Context, chain: Int?, index: Int, test: BranchTest, at node: Syntax) {
         let before = cases.count
         block(c.statements, ctx)
-        if let chain, !cases[before...].contains(where: { $0.branch?.chain == chain && $0.branch?.index == index && $0.segue == ctx.segue }) {
+        if let chain, needsMarker(from: before, chain: chain, index: index, segue: ctx.segue, castTest: test.cast != nil) {
             marker(test, ctx, at: node, before: before)
         }
+    }
+
+    /// Whether a branch needs a marker case for its test: when it has no case, or when its
+    /// first is a guard (`exits`) and the branch tests a cast: the guard is reached on the
+    /// segue alone, so it is no test of the branch's own cast (`if let a = d as? A { guard … }`).
+    /// `segue`: for a switch item.
+    private func needsMarker(from start: Int, chain: Int, index: Int, segue: String??, castTest: Bool) -> Bool {
+        let first = cases[start...].first { c in
+            c.branch?.chain == chain && c.branch?.index == index && (segue.map { c.segue == $0 } ?? true)
+        }
+        guard let first else { return true }
+        return first.exits && castTest
     }
 
     private func castPattern(_ p: PatternSyntax) -> (String, String)? {
@@ -555,5 +625,18 @@ extension Declarations {
         var t = e.trimmedDescription
         if t.hasSuffix(".rawValue") { t = String(t.dropLast(9)) }
         return rawValues[t]
+    }
+}
+
+private extension Syntax {
+    /// The element before this one in its parent's children (an unfolded `x as! T` sequence's `x`).
+    func previousSibling(in root: Syntax) -> Syntax? {
+        guard let parent else { return nil }
+        var last: Syntax?
+        for child in parent.children(viewMode: .sourceAccurate) {
+            if child.id == id { return last }
+            last = child
+        }
+        return nil
     }
 }

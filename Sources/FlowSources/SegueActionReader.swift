@@ -37,7 +37,14 @@ struct SegueActionReader {
         let swiftName = SwiftNames.function(function)
         // `@objc(makeDetail:sender:)` is the selector storyboards store; the flow keeps it as `selector`.
         let selector = SwiftNames.objcName(function.attributes) ?? ObjCSelector.derive(fromSwiftName: swiftName)
-        if let body = function.body { block(body.statements) }
+        if let body = function.body {
+            // A body that is one expression returns it (SE-0255): `{ Detail(coder: coder, item: item) }`.
+            if body.statements.count == 1, let only = body.statements.first, case .expr(let e) = only.item {
+                readReturned(e, at: only)
+            } else {
+                block(body.statements)
+            }
+        }
         if result == nil {
             note(function.name, "the class it builds is not read; the scene's class is assumed")
         }
@@ -122,6 +129,10 @@ struct SegueActionReader {
 
     private mutating func readReturn(_ r: ReturnStmtSyntax) {
         guard let e = r.expression else { return }
+        readReturned(e, at: r)
+    }
+
+    private mutating func readReturned(_ e: ExprSyntax, at r: some SyntaxProtocol) {
         if e.isNilLiteral {
             note(r, "returns nil here; not modelled")
             return

@@ -1,3 +1,4 @@
+import FlowModel
 import SwiftSyntax
 
 /// A storyboard scene the code names by its storyboard's name: the storyboard and the
@@ -47,7 +48,10 @@ extension Declarations {
         guard let call = e.unwrapped.as(FunctionCallExprSyntax.self),
               let member = call.calledExpression.as(MemberAccessExprSyntax.self), var base = member.base?.unwrapped else { return nil }
         let method = member.declName.baseName.text
-        if method == "instantiate", call.arguments.isEmpty {
+        // The creator block (iOS 13's `creator:`, SwiftGen's `instantiate(creator:)`) is read by
+        // `Creator`; here only the scene counts.
+        let args = call.arguments.filter { $0.label?.text != "creator" }
+        if method == "instantiate", args.isEmpty {
             return sceneConstant(base.trimmedDescription)
         }
         guard method == "instantiateInitialViewController" || method == "instantiateViewController" else { return nil }
@@ -55,9 +59,8 @@ extension Declarations {
         guard let make = base.as(FunctionCallExprSyntax.self), make.calledExpression.trimmedDescription == "UIStoryboard",
               make.arguments.first?.label?.text == "name",
               let storyboard = make.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalText else { return nil }
-        if method == "instantiateInitialViewController" { return call.arguments.isEmpty ? StoryboardSceneName(storyboard: storyboard, identifier: nil) : nil }
-        guard call.arguments.count == 1, call.arguments.first?.label?.text == "withIdentifier",
-              let id = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalText else { return nil }
+        if method == "instantiateInitialViewController" { return args.isEmpty ? StoryboardSceneName(storyboard: storyboard, identifier: nil) : nil }
+        guard let id = Creator.identifier(call) else { return nil }
         return StoryboardSceneName(storyboard: storyboard, identifier: id)
     }
 
@@ -86,5 +89,65 @@ extension Declarations {
             scope.removeLast()
         }
         return c.storyboardType.split(separator: ".").last.map(String.init) ?? c.storyboardType
+    }
+}
+
+/// `instantiateViewController(identifier:creator:)` and `instantiateInitialViewController(creator:)`
+/// (iOS 13), and SwiftGen's `instantiate(creator:)`: the block builds the view controller with
+/// its own initializer, which runs instead of the `init(coder:)` UIKit calls without one.
+enum Creator {
+    /// The literal Storyboard ID of `instantiateViewController(withIdentifier: "X")` or
+    /// `instantiateViewController(identifier: "X", creator: …)`.
+    static func identifier(_ call: FunctionCallExprSyntax) -> String? {
+        let args = call.arguments.filter { $0.label?.text != "creator" }
+        guard args.count == 1, let label = args.first?.label?.text, label == "withIdentifier" || label == "identifier" else { return nil }
+        return args.first?.expression.as(StringLiteralExprSyntax.self)?.literalText
+    }
+
+    /// The block: a trailing closure or the `creator:` argument.
+    static func closure(of call: FunctionCallExprSyntax) -> ClosureExprSyntax? {
+        if let c = call.trailingClosure { return c }
+        return call.arguments.first { $0.label?.text == "creator" }?.expression.as(ClosureExprSyntax.self)
+    }
+
+    /// The one call the block returns: `{ coder in X(coder: coder, a: b) }` or `{ return X(…) }`.
+    static func construction(in closure: ClosureExprSyntax) -> FunctionCallExprSyntax? {
+        guard closure.statements.count == 1, let item = closure.statements.first else { return nil }
+        let e: ExprSyntax? = switch item.item {
+        case .expr(let x): x
+        case .stmt(let s): s.as(ReturnStmtSyntax.self)?.expression ?? s.as(ExpressionStmtSyntax.self)?.expression
+        default: nil
+        }
+        return e?.unwrapped.as(FunctionCallExprSyntax.self)
+    }
+
+    /// What the block builds: `.initCoder` (no block, or one calling only `init(coder:)`),
+    /// `.initializer` with its arguments keyed by the property the initializer assigns each to
+    /// (as a segue action's are), or `.unread` for a block of another shape.
+    enum Built {
+        case initCoder
+        case initializer(String, [Assignment])
+        case unread(ClosureExprSyntax)
+    }
+
+    /// The class the creator block builds, when it is one call of an initializer.
+    static func builtClass(_ e: ExprSyntax) -> String? {
+        guard let call = e.unwrapped.as(FunctionCallExprSyntax.self), let closure = closure(of: call),
+              let make = construction(in: closure) else { return nil }
+        return (make.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? make.calledExpression).trimmedDescription
+    }
+
+    static func built(by e: ExprSyntax, _ decls: Declarations, _ file: ParsedFile, text: (ExprSyntax) -> String) -> Built {
+        guard let call = e.unwrapped.as(FunctionCallExprSyntax.self), let closure = closure(of: call) else { return .initCoder }
+        guard let make = construction(in: closure), make.arguments.first?.label?.text == "coder" else { return .unread(closure) }
+        let cls = (make.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? make.calledExpression).trimmedDescription
+        let labels = make.arguments.map { $0.label?.text ?? "_" }
+        let initializer = "init(" + labels.map { $0 + ":" }.joined() + ")"
+        if initializer == "init(coder:)" { return .initCoder }
+        let mapping = decls.parameterTargets(of: cls, initializer: initializer)
+        let args = make.arguments.dropFirst().map { a in
+            Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: text(a.expression), origin: file.location(of: a).origin)
+        }
+        return .initializer(initializer, Array(args))
     }
 }

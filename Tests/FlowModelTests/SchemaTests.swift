@@ -43,6 +43,22 @@ func flowSchema() throws -> SchemaValidator {
         }
     }
 
+    /// The fixture apps imported with their Swift (guards as `exits`, creator blocks as
+    /// `initializer` on a `scene`, code-built roots with `embedIn`) are format 1 by the schema.
+    @Test(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"), arguments: ["Recipes", "Workouts"])
+    func importedFixtureAppMatchesTheSchema(_ app: String) throws {
+        let folder = PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/\(app)").path
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let out = tmp.path + "/\(app).json"
+        let r = try runProcess(FlownavBinary.path!, ["import", folder, "--sources", folder, "--output", out], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        #expect(r.status == 0, "\(r)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(text.contains("\"exits\": true") || text.contains("\"embedIn\""))
+        let violations = try flowSchema().validate(try JSON(json: text))
+        #expect(violations.isEmpty, "\(violations.map(\.description))")
+    }
+
     @Test func testFixturesMatchTheSchema() throws {
         let schema = try flowSchema()
         for text in [Fixture.base, Fixture.mini, Fixture.launch] {
@@ -166,6 +182,16 @@ func flowSchema() throws -> SchemaValidator {
               new: #"{ "chain": 1, "branch": 0, "castInBody": true, "as": "Injectable", "call": "inject(_:)", "with": "store" }, { "chain": 1, "branch": 1 }"#, valid: true),
         .init(what: "a prepare branch without its chain", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
               new: #"{ "branch": 1, "as": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: false),
+        // A case that only casts is valid Swift (`if let d = segue.destination as? X {}`): it
+        // injects nothing, and both the schema and the loader take it.
+        .init(what: "a prepare case that only casts", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "as": "Injectable" }"#, valid: true),
+        .init(what: "a guard case that returns", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "unwrap": ["navigationTop"], "as": "Injectable", "exits": true }, { "as": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: true),
+        .init(what: "a guard case that also calls", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "as": "Injectable", "exits": true, "call": "inject(_:)", "with": "store" }"#, valid: false),
+        .init(what: "a guard case that also sets", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "as": "Injectable", "exits": true, "set": { "note": "store.note" } }"#, valid: false),
         .init(what: "a suppression", old: #""initial": "nav","#,
               new: #""initial": "nav", "suppress": [{ "rule": "trap", "at": "classes.DetailViewController", "reason": "known" }],"#, valid: true),
         .init(what: "a suppression without a reason", old: #""initial": "nav","#,

@@ -205,16 +205,20 @@ func read(_ sources: [String: String]) -> SourceFacts {
                 """,
         ])
         let cases = try #require(facts.classes["ListViewController"]?.prepare)
-        #expect(cases.count == 3)
+        #expect(cases.count == 4)
         #expect(cases[0].segue == "DetailSegue")
         #expect(cases[0].unwrap == [.navigationTop])
         #expect(cases[0].cast == "DetailViewController")
         #expect(cases[0].set.map { "\($0.name) = \($0.expression)" } == ["user = user"])
+        // The guard returns from prepare when the cast fails: a case of its own, before.
         #expect(cases[1].segue == "Settings")
-        #expect(cases[1].call == "configure(with:)")
-        #expect(cases[1].with == "user")
-        #expect(cases[2].segue == "plain")
-        #expect(cases[2].set.first?.name == "value")
+        #expect(cases[1].exits)
+        #expect(cases[1].cast == "SettingsViewController")
+        #expect(cases[2].segue == "Settings")
+        #expect(cases[2].call == "configure(with:)")
+        #expect(cases[2].with == "user")
+        #expect(cases[3].segue == "plain")
+        #expect(cases[3].set.first?.name == "value")
         // `list.data.subscription = …` sets a property of a property, not a dependency of the
         // cast value; it is shown as a note, like the computed presentation style.
         #expect(facts.notes.map(\.location.line) == [20, 22])
