@@ -10,11 +10,20 @@ struct FlowDecoder {
     init(sink: DiagnosticSink) { self.sink = sink }
 
     private mutating func selectorName(_ text: String) -> SelectorName {
-        if let s = selectors[text] { return s }
-        let s = SelectorName(text)
-        selectors[text] = s
+        // Segues in a row tend to share an action, and the reader hands out one string for the
+        // same bytes: comparing with the last is cheaper than hashing a long selector.
+        if let last = lastSelector, last.text == text { return last.selector }
+        let s: SelectorName
+        if let known = selectors[text] {
+            s = known
+        } else {
+            s = SelectorName(text)
+            selectors[text] = s
+        }
+        lastSelector = (text, s)
         return s
     }
+    private var lastSelector: (text: String, selector: SelectorName)?
 
     static let topKeys = [
         "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
@@ -84,7 +93,7 @@ struct FlowDecoder {
         }
         var sceneIndex: [String: Int] = [:]
         sceneIndex.reserveCapacity(flow.scenes.count)
-        for (i, s) in flow.scenes.enumerated() { sceneIndex[s.id] = i }
+        for i in flow.scenes.indices { sceneIndex[flow.scenes[i].id] = i }
         if let initial = top.string("initial", &sink) {
             if let i = sceneIndex[initial] {
                 flow.initial = i
@@ -120,14 +129,16 @@ struct FlowDecoder {
         var named: [Int: [(Int, Int)]] = [:]
         for seg in flow.segues { if case .row(let s, let r) = seg.trigger { named[seg.source, default: []].append((s, r)) } }
         var byClass: [String: [(Int, Int)]] = [:]
-        for (i, scene) in flow.scenes.enumerated() where !scene.rowsGiven {
-            if byClass[scene.className] == nil {
-                byClass[scene.className] = flow.isKnownClass(scene.className)
-                    ? flow.actions(of: scene.className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
+        // Index loops: a `Scene` copied whole costs more than this reads of it.
+        for i in flow.scenes.indices where !flow.scenes[i].rowsGiven {
+            let className = flow.scenes[i].className
+            if byClass[className] == nil {
+                byClass[className] = flow.isKnownClass(className)
+                    ? flow.actions(of: className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
             }
-            let all = (named[i] ?? []) + byClass[scene.className]!
+            let all = (named[i] ?? []) + byClass[className]!
             guard !all.isEmpty else { continue }
-            var rows = scene.rows
+            var rows = flow.scenes[i].rows
             for (section, row) in all {
                 if rows.count <= section { rows += Array(repeating: 0, count: section + 1 - rows.count) }
                 rows[section] = max(rows[section], row + 1)

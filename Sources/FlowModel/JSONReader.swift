@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A JSON reader (RFC 8259) that records the position of every value and member key.
 /// Foundation's JSONSerialization reports only a byte offset for syntax errors and nothing at
 /// all for values, and the loader must point at both.
@@ -33,12 +39,24 @@ public struct JSONReader {
     private var cachedOffset = 0
     private var cachedColumn = 1
     private var cachedLine = 0
+    /// Strings made lately, each with the bytes it was made from: a flow repeats its keys and
+    /// many of its values ("class", "show", a class name), and making each String again was
+    /// the larger part of reading strings.
+    private var recent = [RecentString](repeating: RecentString(start: 0, end: 0, string: ""), count: recentCount)
+    private static let recentCount = 1024
+    /// The offset of the current line's first byte of 0x80 or above (only strings hold one).
+    private var firstNonASCII = Int.max
 
     private var position: SourcePosition {
         mutating get { position(at: index) }
     }
 
     private mutating func position(at offset: Int) -> SourcePosition {
+        // Up to the line's first non-ASCII byte a column is a byte count: most positions asked
+        // for (every value's and key's) are there, and counting scalars was an eighth of a parse.
+        if offset <= firstNonASCII, offset >= lineStart {
+            return SourcePosition(line: line, column: offset - lineStart + 1)
+        }
         var i = lineStart
         var column = 1
         if cachedLine == line && cachedOffset >= lineStart && cachedOffset <= offset {
@@ -98,6 +116,7 @@ public struct JSONReader {
                 index += 1
                 line += 1
                 lineStart = index
+                firstNonASCII = .max
             default: return
             }
         }
@@ -155,6 +174,9 @@ public struct JSONReader {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
+        // Room for a scene's or a segue's few members at once: growing 1, 2, 4, 8 reallocated
+        // most objects three times.
+        members.reserveCapacity(8)
         var comma: Int?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -234,6 +256,18 @@ public struct JSONReader {
         let (scan, high) = bytes.withUnsafeBufferPointer { buf -> (Int, UInt8) in
             var i = index
             var high: UInt8 = 0
+            // Eight bytes at a time while none is a quote, a backslash, a control byte or
+            // non-ASCII (the usual bit tricks for a byte below a bound in a word).
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= buf.count {
+                let w = UnsafeRawPointer(buf.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let quote = w ^ (ones &* 0x22)
+                let backslash = w ^ (ones &* 0x5C)
+                let stop = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w) | w
+                if stop & highs != 0 { break }
+                i += 8
+            }
             while i < buf.count {
                 let b = buf[i]
                 if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
@@ -243,6 +277,12 @@ public struct JSONReader {
             return (i, high)
         }
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            if high >= 0x80 { firstNonASCII = min(firstNonASCII, index) }
+            let slot = recentSlot(index, scan)
+            if slot >= 0, let s = recent[slot].string(index, scan, bytes) {
+                index = scan + 1
+                return s
+            }
             let s: String
             if high < 0x80 {
                 s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self) }
@@ -252,6 +292,7 @@ public struct JSONReader {
                 }
                 s = v
             }
+            if slot >= 0 { recent[slot] = RecentString(start: index, end: scan, string: s) }
             index = scan + 1
             return s
         }
@@ -295,9 +336,27 @@ public struct JSONReader {
             case 0x00..<0x20:
                 throw fail("control byte 0x\(String(b, radix: 16, uppercase: true)) in a string (escape it)")
             default:
+                if b >= 0x80 { firstNonASCII = min(firstNonASCII, index) }
                 out.append(b)
                 index += 1
             }
+        }
+    }
+
+    /// The slot of `recent` for the bytes start..<end, or -1 for a string not worth keeping.
+    private func recentSlot(_ start: Int, _ end: Int) -> Int {
+        let n = end - start
+        guard n > 0, n <= 64 else { return -1 }
+        // A hash of the length and the bytes at both ends, the ones that tell apart the names
+        // of a generated or hand-written flow ("s0_1", "s0_2"); a collision only costs a miss.
+        return bytes.withUnsafeBufferPointer { b in
+            var h = UInt32(truncatingIfNeeded: n) &* 0x9E37_79B1
+            h ^= UInt32(b[start]) &* 0x85EB_CA6B
+            h ^= UInt32(b[end - 1]) &* 0xC2B2_AE35
+            h ^= UInt32(b[start + n / 2]) &* 0x27D4_EB2F
+            if n > 1 { h ^= UInt32(b[end - 2]) << 7 }
+            h ^= h >> 15
+            return Int(h & UInt32(Self.recentCount - 1))
         }
     }
 
@@ -360,5 +419,21 @@ public struct JSONReader {
         }
         let text = String(decoding: bytes[from..<index], as: UTF8.self)
         return JSONNode(value: .number(Double(text) ?? .nan, text: text), position: start)
+    }
+}
+
+/// A string the reader made, with the range of the file's bytes it was made from.
+private struct RecentString {
+    var start: Int
+    var end: Int
+    var string: String
+
+    /// The string, when `bytes[start..<end]` holds the same bytes as this one's range.
+    func string(_ start: Int, _ end: Int, _ bytes: [UInt8]) -> String? {
+        guard end - start == self.end - self.start, self.end > self.start else { return nil }
+        let same = bytes.withUnsafeBufferPointer { b in
+            memcmp(b.baseAddress! + start, b.baseAddress! + self.start, end - start) == 0
+        }
+        return same ? string : nil
     }
 }
