@@ -32,11 +32,10 @@ struct FlowValidator {
         }
         destinationCases = cases
         destinationCaseNames = names
-        var byID: [String: Int] = [:]
         // Index loops that read a field or two: a `Scene` copied whole (its dozen fields
         // retained and released) cost more than the lookups, in every pass over the scenes.
-        for i in flow.scenes.indices where byID[flow.scenes[i].id] == nil { byID[flow.scenes[i].id] = i }
-        scenesByID = byID
+        // The first scene of an id wins; one hash per scene, in a table made at its size.
+        scenesByID = Dictionary(flow.scenes.indices.lazy.map { (flow.scenes[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         var scenes: [String: Int] = [:]
         for i in flow.scenes.indices where flow.scenes[i].nib == nil {
             if let id = flow.scenes[i].storyboardIdentifier, scenes[id] == nil { scenes[id] = i }
@@ -333,6 +332,14 @@ struct FlowValidator {
         var identifiers: [SourceIdentifier: Int] = [:]
         identifiers.reserveCapacity(flow.segues.count)
         var relationshipTargets: [String: String] = [:]
+        // The last action found declared: segues in a row tend to share one (the decoder hands
+        // them one string), and comparing with it is cheaper than hashing a long selector.
+        var lastDeclaredAction: String?
+        func declared(_ selector: String) -> Bool {
+            guard actionSelectors.contains(selector) else { return false }
+            lastDeclaredAction = selector
+            return true
+        }
         for (i, s) in flow.segues.enumerated() {
             // The source's fields are read where needed, not from a copy of the whole scene.
             let source = s.source
@@ -393,7 +400,7 @@ struct FlowValidator {
             // Stale selectors load: at run time UIKit finds no method and says so (segue
             // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
             // segue (no Swift sources) says in its note that the owner is unknown instead.
-            if let a = s.action, !flow.ownerUnknown(segue: i), !actionSelectors.contains(a.selector) {
+            if let a = s.action, a.selector != lastDeclaredAction, !flow.ownerUnknown(segue: i), !declared(a.selector) {
                 let o = origin(s.origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
@@ -452,9 +459,13 @@ struct FlowValidator {
                 rowActions[className] = actions
                 last = (className, actions)
             }
+            // Segues' triggers, then actions': read in place, not gathered into new arrays.
             var used: [String] = []
-            for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
-                if case .prototype(let name) = t, !used.contains(name) { used.append(name) }
+            for i in segues {
+                if case .prototype(let name) = flow.segues[i].trigger, !used.contains(name) { used.append(name) }
+            }
+            for a in actions {
+                if case .prototype(let name) = a.trigger, !used.contains(name) { used.append(name) }
             }
             // Nothing below can fire without prototypes, two prototypes used or two row segues:
             // most scenes go on without a copy of the whole scene.

@@ -13,7 +13,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 public struct JSONReader {
-    private let bytes: [UInt8]
+    /// The file's bytes, held for the parse: reading through the array (its bounds checks and
+    /// retains) was a good part of each byte's cost.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -21,11 +23,14 @@ public struct JSONReader {
     private static let maximumDepth = 512
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var reader = JSONReader(bytes: bytes)
-        return try reader.parseDocument()
+        let result = bytes.withUnsafeBufferPointer { buf -> Result<JSONNode, JSONSyntaxError> in
+            var reader = JSONReader(bytes: buf)
+            do throws(JSONSyntaxError) { return .success(try reader.parseDocument()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A UTF-8 byte order mark is tolerated, as editors on some platforms write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -65,7 +70,7 @@ public struct JSONReader {
         }
         let end = min(offset, bytes.count)
         if i < end {
-            column = bytes.withUnsafeBufferPointer { buf in
+            column = Self.with(bytes) { buf in
                 var column = column
                 // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
                 for j in i..<end where buf[j] & 0xC0 != 0x80 { column += 1 }
@@ -253,7 +258,7 @@ public struct JSONReader {
         // Fast path: most strings have no escapes, so take the bytes between the quotes as they
         // are. ASCII ones (nearly all: names, paths, expressions) need no UTF-8 validation, and
         // `String(validating:)` on an array slice cost more than the rest of the parse.
-        let (scan, high) = bytes.withUnsafeBufferPointer { buf -> (Int, UInt8) in
+        let (scan, high) = Self.with(bytes) { buf -> (Int, UInt8) in
             var i = index
             var high: UInt8 = 0
             // Eight bytes at a time while none is a quote, a backslash, a control byte or
@@ -285,7 +290,7 @@ public struct JSONReader {
             }
             let s: String
             if high < 0x80 {
-                s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self) }
+                s = Self.with(bytes) { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self) }
             } else {
                 guard let v = String(validating: bytes[index..<scan], as: UTF8.self) else {
                     throw fail("the string is not valid UTF-8", at: open)
@@ -343,13 +348,16 @@ public struct JSONReader {
         }
     }
 
+    @inline(__always)
+    private static func with<R>(_ b: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(b) }
+
     /// The slot of `recent` for the bytes start..<end, or -1 for a string not worth keeping.
     private func recentSlot(_ start: Int, _ end: Int) -> Int {
         let n = end - start
         guard n > 0, n <= 64 else { return -1 }
         // A hash of the length and the bytes at both ends, the ones that tell apart the names
         // of a generated or hand-written flow ("s0_1", "s0_2"); a collision only costs a miss.
-        return bytes.withUnsafeBufferPointer { b in
+        return Self.with(bytes) { b in
             var h = UInt32(truncatingIfNeeded: n) &* 0x9E37_79B1
             h ^= UInt32(b[start]) &* 0x85EB_CA6B
             h ^= UInt32(b[end - 1]) &* 0xC2B2_AE35
@@ -429,11 +437,8 @@ private struct RecentString {
     var string: String
 
     /// The string, when `bytes[start..<end]` holds the same bytes as this one's range.
-    func string(_ start: Int, _ end: Int, _ bytes: [UInt8]) -> String? {
+    func string(_ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard end - start == self.end - self.start, self.end > self.start else { return nil }
-        let same = bytes.withUnsafeBufferPointer { b in
-            memcmp(b.baseAddress! + start, b.baseAddress! + self.start, end - start) == 0
-        }
-        return same ? string : nil
+        return memcmp(bytes.baseAddress! + start, bytes.baseAddress! + self.start, end - start) == 0 ? string : nil
     }
 }
