@@ -87,7 +87,10 @@ struct FlowDecoder {
         // Scene ids as declared: one that failed to decode has its own error, and references to
         // it must not add an "unknown scene" error on top.
         var declaredScenes: [String] = []
-        for m in top.map("scenes", &sink) {
+        let sceneMembers = top.map("scenes", &sink)
+        declaredScenes.reserveCapacity(sceneMembers.count)
+        flow.scenes.reserveCapacity(sceneMembers.count)
+        for m in sceneMembers {
             declaredScenes.append(m.key)
             if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
         }
@@ -109,7 +112,9 @@ struct FlowDecoder {
             }
         }
         if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneIndex, sceneIDs: declaredScenes) }
-        for (i, node) in top.array("segues", &sink).enumerated() {
+        let segueNodes = top.array("segues", &sink)
+        flow.segues.reserveCapacity(segueNodes.count)
+        for (i, node) in segueNodes.enumerated() {
             if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
             }

@@ -306,7 +306,15 @@ struct FlowValidator {
     /// A scene whose class no code declares still loads (storyboards keep names that code
     /// renamed, and apps ship them): UIKit logs `Unknown class` and uses the element's class.
     private mutating func validateScenes() {
-        for i in flow.scenes.indices where !flow.isKnownClass(flow.scenes[i].className) {
+        // Scenes of a class tend to come together: the last known class saves hashing its name.
+        var lastKnown: String?
+        for i in flow.scenes.indices {
+            let className = flow.scenes[i].className
+            if className == lastKnown { continue }
+            if flow.isKnownClass(className) {
+                lastKnown = className
+                continue
+            }
             let s = flow.scenes[i]
             let o = origin(s.origin, "class")
             let element = s.elementClass ?? "UIViewController"
