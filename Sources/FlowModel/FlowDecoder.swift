@@ -9,7 +9,7 @@ struct FlowDecoder {
 
     init(sink: DiagnosticSink) { self.sink = sink }
 
-    private mutating func selectorName(_ text: String) -> SelectorName {
+    mutating func selectorName(_ text: String) -> SelectorName {
         // Segues in a row tend to share an action, and the reader hands out one string for the
         // same bytes: comparing with the last is cheaper than hashing a long selector.
         if let last = lastSelector, last.text == text { return last.selector }
@@ -453,6 +453,7 @@ struct FlowDecoder {
     }
 
     private mutating func decodeScene(_ m: JSONNode.Member, path: String) -> Scene? {
+        if let s = fastScene(m, path: path) { return s }
         guard let f = Fields(m.value, path, known: Self.sceneKeys, required: ["class"], sink: &sink) else { return nil }
         guard let cls = f.string("class", &sink) else { return nil }
         var s = Scene(id: m.key, className: cls, origin: Origin(path: path, position: m.keyPosition))
@@ -532,6 +533,7 @@ struct FlowDecoder {
     }
 
     private mutating func decodeSegue(_ node: JSONNode, path: String, scenes: [String: Int], sceneIDs: [String]) -> Segue? {
+        if let s = fastSegue(node, path: path, scenes: scenes) { return s }
         guard let f = Fields(node, path, known: Self.segueKeys, required: ["source", "kind"], sink: &sink) else { return nil }
         guard let kind = f.enumValue("kind", SegueKind.self, &sink, what: "segue kind") else { return nil }
         var source: Int?
