@@ -13,7 +13,8 @@ struct FlowValidator {
     private let destinationCases: [String: DestinationEnum.Case]
     private let destinationCaseNames: [String]
     private let scenesByStoryboardIdentifier: [String: Int]
-    private let scenesByID: [String: Int]
+    /// Made on first use: only an action naming a `scene` asks, and most flows have none.
+    private lazy var scenesByID: [String: Int] = Self.firstIndexByID(flow.scenes)
     /// Per protocol, the classes conforming to it (through a superclass too) and the names of
     /// their dependencies and methods, made when a cast first names it.
     private var conformance = ProtocolConformers()
@@ -34,14 +35,17 @@ struct FlowValidator {
         destinationCaseNames = names
         // Index loops that read a field or two: a `Scene` copied whole (its dozen fields
         // retained and released) cost more than the lookups, in every pass over the scenes.
-        // The first scene of an id wins; one hash per scene, in a table made at its size.
-        scenesByID = Dictionary(flow.scenes.indices.lazy.map { (flow.scenes[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
         var scenes: [String: Int] = [:]
         for i in flow.scenes.indices where flow.scenes[i].nib == nil {
             if let id = flow.scenes[i].storyboardIdentifier, scenes[id] == nil { scenes[id] = i }
         }
         scenesByStoryboardIdentifier = scenes
         WorkMeter.add(.validationSteps, names.count + flow.scenes.count)
+    }
+
+    /// The first scene of an id wins; one hash per scene, in a table made at its size.
+    private static func firstIndexByID(_ scenes: [Scene]) -> [String: Int] {
+        Dictionary(scenes.indices.lazy.map { (scenes[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func validate() {
