@@ -92,7 +92,10 @@ struct FlowDecoder {
         flow.scenes.reserveCapacity(sceneMembers.count)
         for m in sceneMembers {
             declaredScenes.append(m.key)
-            if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
+            let path = JSONPath.member("scenes", m.key)
+            // Appended where it is made: a scene handed back through an optional was copied whole.
+            if fastScene(m, path: path, into: &flow.scenes) { continue }
+            if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
         }
         var sceneIndex: [String: Int] = [:]
         sceneIndex.reserveCapacity(flow.scenes.count)
@@ -115,7 +118,9 @@ struct FlowDecoder {
         let segueNodes = top.array("segues", &sink)
         flow.segues.reserveCapacity(segueNodes.count)
         for (i, node) in segueNodes.enumerated() {
-            if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: declaredScenes) {
+            let path = JSONPath.index("segues", i)
+            if fastSegue(node, path: path, scenes: sceneIndex, into: &flow.segues) { continue }
+            if let s = decodeSegue(node, path: path, scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
             }
         }
@@ -132,7 +137,8 @@ struct FlowDecoder {
     /// its segues and of its class's code actions).
     private func inferStaticRows(_ flow: inout Flow) {
         var named: [Int: [(Int, Int)]] = [:]
-        for seg in flow.segues { if case .row(let s, let r) = seg.trigger { named[seg.source, default: []].append((s, r)) } }
+        // Index loops over segues read two fields, not a copy of each segue.
+        for i in flow.segues.indices { if case .row(let s, let r) = flow.segues[i].trigger { named[flow.segues[i].source, default: []].append((s, r)) } }
         var byClass: [String: [(Int, Int)]] = [:]
         // Index loops: a `Scene` copied whole costs more than this reads of it.
         for i in flow.scenes.indices where !flow.scenes[i].rowsGiven {
@@ -453,7 +459,6 @@ struct FlowDecoder {
     }
 
     private mutating func decodeScene(_ m: JSONNode.Member, path: String) -> Scene? {
-        if let s = fastScene(m, path: path) { return s }
         guard let f = Fields(m.value, path, known: Self.sceneKeys, required: ["class"], sink: &sink) else { return nil }
         guard let cls = f.string("class", &sink) else { return nil }
         var s = Scene(id: m.key, className: cls, origin: Origin(path: path, position: m.keyPosition))
@@ -533,7 +538,6 @@ struct FlowDecoder {
     }
 
     private mutating func decodeSegue(_ node: JSONNode, path: String, scenes: [String: Int], sceneIDs: [String]) -> Segue? {
-        if let s = fastSegue(node, path: path, scenes: scenes) { return s }
         guard let f = Fields(node, path, known: Self.segueKeys, required: ["source", "kind"], sink: &sink) else { return nil }
         guard let kind = f.enumValue("kind", SegueKind.self, &sink, what: "segue kind") else { return nil }
         var source: Int?

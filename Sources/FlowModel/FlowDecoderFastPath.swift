@@ -5,13 +5,13 @@
 /// which were a quarter of loading a large flow. Here each member is matched once, by length
 /// and then by name. Nothing here reports: at the first member or value the general path would
 /// say anything about (an unknown or duplicate key, a wrong type, an unknown name, a rule
-/// between keys) this gives up and returns nil, and the general path decodes the object from
+/// between keys) this gives up (returns false) and the general path decodes the object from
 /// the start, with every message in its usual order. So a flow decodes to the same model and
 /// the same messages either way; this is only faster for the objects it accepts.
 extension FlowDecoder {
-    /// The scene `m` declares, or nil to leave it to the general path.
-    func fastScene(_ m: JSONNode.Member, path: String) -> Scene? {
-        guard case .object(let members) = m.value.value, members.count <= 8 else { return nil }
+    /// Appends the scene `m` declares to `scenes`, or returns false to leave it to the general path.
+    func fastScene(_ m: JSONNode.Member, path: String, into scenes: inout [Scene]) -> Bool {
+        guard case .object(let members) = m.value.value, members.count <= 8 else { return false }
         var s = Scene(id: m.key, className: "", origin: Origin(path: path, position: m.keyPosition))
         var seen: UInt16 = 0
         // A plain loop with plain locals: a closure over them had each access checked for
@@ -56,13 +56,15 @@ extension FlowDecoder {
             }
         }
         // `class` is required.
-        guard ok, seen & 4 != 0 else { return nil }
-        return s
+        guard ok, seen & 4 != 0 else { return false }
+        scenes.append(s)
+        return true
     }
 
-    /// The segue `node` declares, or nil to leave it to the general path.
-    mutating func fastSegue(_ node: JSONNode, path: String, scenes: [String: Int]) -> Segue? {
-        guard case .object(let members) = node.value, members.count <= 12 else { return nil }
+    /// Appends the segue `node` declares to `segues`, or returns false to leave it to the
+    /// general path.
+    mutating func fastSegue(_ node: JSONNode, path: String, scenes: [String: Int], into segues: inout [Segue]) -> Bool {
+        guard case .object(let members) = node.value, members.count <= 12 else { return false }
         var seen: UInt16 = 0
         var id: String?, source: Int?, destination: Int?, kind: SegueKind?, relationship: Relationship?
         var action: String?, trigger: Trigger?, animates: Bool?, customClass: String?, notes: [String]?
@@ -110,12 +112,11 @@ extension FlowDecoder {
                 break members
             }
         }
-        guard ok, let kind, let source else { return nil }
+        guard ok, let kind, let source else { return false }
         // The general path's rules between keys: any of them broken is its to report.
-        if kind == .unwind { return nil }
-        if destination == nil { return nil }
-        if (kind == .relationship) != (relationship != nil) { return nil }
-        if kind == .custom && customClass == nil { return nil }
+        if kind == .unwind || destination == nil { return false }
+        if (kind == .relationship) != (relationship != nil) { return false }
+        if kind == .custom && customClass == nil { return false }
         var s = Segue(source: source, destination: destination, kind: kind, origin: Origin(path: path, position: node.position))
         s.identifier = id
         s.relationship = relationship
@@ -124,7 +125,8 @@ extension FlowDecoder {
         s.customClass = customClass
         s.animates = animates ?? true
         s.notes = notes ?? []
-        return s
+        segues.append(s)
+        return true
     }
 
     private static func first(_ bit: UInt16, _ seen: inout UInt16) -> Bool {

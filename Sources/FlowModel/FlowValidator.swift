@@ -452,7 +452,7 @@ struct FlowValidator {
         // By scene index in an array: the first dictionary keyed by Int has the runtime look up
         // Int's Hashable conformance by scanning every conformance record (a tenth of start-up).
         var rowSegues = [[Int]](repeating: [], count: flow.scenes.count)
-        for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source].append(i) }
+        for i in flow.segues.indices where flow.segues[i].trigger.isRow { rowSegues[flow.segues[i].source].append(i) }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
         // Scenes of a class tend to come together: the last class's answer saves hashing its name.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A JSON reader (RFC 8259) that records the position of every value and member key.
 /// Foundation's JSONSerialization reports only a byte offset for syntax errors and nothing at
 /// all for values, and the loader must point at both.
@@ -47,7 +41,9 @@ public struct JSONReader {
     /// Strings made lately, each with the bytes it was made from: a flow repeats its keys and
     /// many of its values ("class", "show", a class name), and making each String again was
     /// the larger part of reading strings.
-    private var recent = [RecentString](repeating: RecentString(start: 0, end: 0, string: ""), count: recentCount)
+    /// Kept apart: the ranges are compared without touching (retaining) the strings.
+    private var recentRanges = [Range<Int>](repeating: 0..<0, count: recentCount)
+    private var recentStrings = [String](repeating: "", count: recentCount)
     private static let recentCount = 1024
     /// The offset of the current line's first byte of 0x80 or above (only strings hold one).
     private var firstNonASCII = Int.max
@@ -284,7 +280,8 @@ public struct JSONReader {
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
             if high >= 0x80 { firstNonASCII = min(firstNonASCII, index) }
             let slot = recentSlot(index, scan)
-            if slot >= 0, let s = recent[slot].string(index, scan, bytes) {
+            if slot >= 0, Self.same(bytes, index..<scan, recentRanges[slot]) {
+                let s = recentStrings[slot]
                 index = scan + 1
                 return s
             }
@@ -297,7 +294,10 @@ public struct JSONReader {
                 }
                 s = v
             }
-            if slot >= 0 { recent[slot] = RecentString(start: index, end: scan, string: s) }
+            if slot >= 0 {
+                recentRanges[slot] = index..<scan
+                recentStrings[slot] = s
+            }
             index = scan + 1
             return s
         }
@@ -351,7 +351,30 @@ public struct JSONReader {
     @inline(__always)
     private static func with<R>(_ b: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(b) }
 
-    /// The slot of `recent` for the bytes start..<end, or -1 for a string not worth keeping.
+    /// Whether two ranges of `bytes` (the second possibly empty: an unused slot) hold the same
+    /// bytes: eight at a time, as names are short and a call to memcmp cost more than them.
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let n = a.count
+        guard n == b.count, n > 0 else { return false }
+        let p = UnsafeRawPointer(bytes.baseAddress!)
+        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> Bool {
+            p.loadUnaligned(fromByteOffset: a.lowerBound + offset, as: T.self) == p.loadUnaligned(fromByteOffset: b.lowerBound + offset, as: T.self)
+        }
+        // Whole words, the last one overlapping the one before: no byte at a time.
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if !word(i, UInt64.self) { return false }
+                i += 8
+            }
+            return word(n - 8, UInt64.self)
+        }
+        if n >= 4 { return word(0, UInt32.self) && word(n - 4, UInt32.self) }
+        if n >= 2 { return word(0, UInt16.self) && word(n - 2, UInt16.self) }
+        return word(0, UInt8.self)
+    }
+
+    /// The slot of the recent strings for the bytes start..<end, or -1 for a string not worth keeping.
     private func recentSlot(_ start: Int, _ end: Int) -> Int {
         let n = end - start
         guard n > 0, n <= 64 else { return -1 }
@@ -427,18 +450,5 @@ public struct JSONReader {
         }
         let text = String(decoding: bytes[from..<index], as: UTF8.self)
         return JSONNode(value: .number(Double(text) ?? .nan, text: text), position: start)
-    }
-}
-
-/// A string the reader made, with the range of the file's bytes it was made from.
-private struct RecentString {
-    var start: Int
-    var end: Int
-    var string: String
-
-    /// The string, when `bytes[start..<end]` holds the same bytes as this one's range.
-    func string(_ start: Int, _ end: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard end - start == self.end - self.start, self.end > self.start else { return nil }
-        return memcmp(bytes.baseAddress! + start, bytes.baseAddress! + self.start, end - start) == 0 ? string : nil
     }
 }
