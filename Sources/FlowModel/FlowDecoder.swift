@@ -7,6 +7,10 @@ struct FlowDecoder {
     /// The Swift lines given by `"at"`, by the JSON path of the part that gives them.
     private var codeLocations: [String: CodeLocation] = [:]
 
+    /// Whether scenes and segues may take `FlowDecoderFastPath`; off, every object takes the
+    /// general path, which is how tests check that both give the same model and messages.
+    var fastPaths = true
+
     init(sink: DiagnosticSink) { self.sink = sink }
 
     mutating func selectorName(_ text: String) -> SelectorName {
@@ -94,7 +98,7 @@ struct FlowDecoder {
             declaredScenes.append(m.key)
             let path = JSONPath.member("scenes", m.key)
             // Appended where it is made: a scene handed back through an optional was copied whole.
-            if fastScene(m, path: path, into: &flow.scenes) { continue }
+            if fastPaths, fastScene(m, path: path, into: &flow.scenes) { continue }
             if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
         }
         var sceneIndex: [String: Int] = [:]
@@ -119,7 +123,7 @@ struct FlowDecoder {
         flow.segues.reserveCapacity(segueNodes.count)
         for (i, node) in segueNodes.enumerated() {
             let path = JSONPath.index("segues", i)
-            if fastSegue(node, path: path, scenes: sceneIndex, into: &flow.segues) { continue }
+            if fastPaths, fastSegue(node, path: path, scenes: sceneIndex, into: &flow.segues) { continue }
             if let s = decodeSegue(node, path: path, scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
             }
