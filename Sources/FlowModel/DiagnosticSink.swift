@@ -155,9 +155,13 @@ struct Fields {
     private func index(_ key: String) -> Int? {
         // Lengths first: most keys looked up are absent, and comparing two different strings
         // costs many times comparing two counts.
+        // Through a buffer pointer: read in place, a member's key is not retained and released
+        // for each comparison, which was most of a lookup's cost.
         let n = key.utf8.count
-        for i in members.indices where members[i].key.utf8.count == n && members[i].key == key { return i }
-        return nil
+        return members.withUnsafeBufferPointer { m in
+            for i in m.indices where m[i].key.utf8.count == n && m[i].key == key { return i }
+            return nil
+        }
     }
 
     subscript(_ key: String) -> JSONNode? {

@@ -278,15 +278,19 @@ extension String {
     public var isIdentifier: Bool {
         // ASCII fast path: the loader asks this of every key it reads, and Unicode property
         // lookups dominated load time.
-        var ascii = true
-        var first = true
-        for b in utf8 {
-            if b >= 0x80 { ascii = false; break }
-            let letter = b == 0x5F || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-            if !(letter || (!first && b >= 0x30 && b <= 0x39)) { return false }
-            first = false
+        // Over the bytes in place where the string has them (a byte at a time through the view
+        // cost more than the check).
+        func ascii(_ bytes: some Sequence<UInt8>) -> Bool? {
+            var first = true
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                let letter = b == 0x5F || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                if !(letter || (!first && b >= 0x30 && b <= 0x39)) { return false }
+                first = false
+            }
+            return !first
         }
-        if ascii { return !first }
+        if let answer = utf8.withContiguousStorageIfAvailable({ ascii($0) }) ?? ascii(utf8) { return answer }
         guard let f = unicodeScalars.first, f == "_" || f.properties.isAlphabetic else { return false }
         return unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }

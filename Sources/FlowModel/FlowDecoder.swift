@@ -7,14 +7,27 @@ struct FlowDecoder {
     /// The Swift lines given by `"at"`, by the JSON path of the part that gives them.
     private var codeLocations: [String: CodeLocation] = [:]
 
+    /// Whether scenes and segues may take `FlowDecoderFastPath`; off, every object takes the
+    /// general path, which is how tests check that both give the same model and messages.
+    var fastPaths = true
+
     init(sink: DiagnosticSink) { self.sink = sink }
 
-    private mutating func selectorName(_ text: String) -> SelectorName {
-        if let s = selectors[text] { return s }
-        let s = SelectorName(text)
-        selectors[text] = s
+    mutating func selectorName(_ text: String) -> SelectorName {
+        // Segues in a row tend to share an action, and the reader hands out one string for the
+        // same bytes: comparing with the last is cheaper than hashing a long selector.
+        if let last = lastSelector, last.text == text { return last.selector }
+        let s: SelectorName
+        if let known = selectors[text] {
+            s = known
+        } else {
+            s = SelectorName(text)
+            selectors[text] = s
+        }
+        lastSelector = (text, s)
         return s
     }
+    private var lastSelector: (text: String, selector: SelectorName)?
 
     static let topKeys = [
         "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
@@ -78,13 +91,19 @@ struct FlowDecoder {
         // Scene ids as declared: one that failed to decode has its own error, and references to
         // it must not add an "unknown scene" error on top.
         var declaredScenes: [String] = []
-        for m in top.map("scenes", &sink) {
+        let sceneMembers = top.map("scenes", &sink)
+        declaredScenes.reserveCapacity(sceneMembers.count)
+        flow.scenes.reserveCapacity(sceneMembers.count)
+        for m in sceneMembers {
             declaredScenes.append(m.key)
-            if let s = decodeScene(m, path: JSONPath.member("scenes", m.key)) { flow.scenes.append(s) }
+            let path = JSONPath.member("scenes", m.key)
+            // Appended where it is made: a scene handed back through an optional was copied whole.
+            if fastPaths, fastScene(m, path: path, into: &flow.scenes) { continue }
+            if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
         }
         var sceneIndex: [String: Int] = [:]
         sceneIndex.reserveCapacity(flow.scenes.count)
-        for (i, s) in flow.scenes.enumerated() { sceneIndex[s.id] = i }
+        for i in flow.scenes.indices { sceneIndex[flow.scenes[i].id] = i }
         if let initial = top.string("initial", &sink) {
             if let i = sceneIndex[initial] {
                 flow.initial = i
@@ -100,8 +119,12 @@ struct FlowDecoder {
             }
         }
         if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneIndex, sceneIDs: declaredScenes) }
-        for (i, node) in top.array("segues", &sink).enumerated() {
-            if let s = decodeSegue(node, path: JSONPath.index("segues", i), scenes: sceneIndex, sceneIDs: declaredScenes) {
+        let segueNodes = top.array("segues", &sink)
+        flow.segues.reserveCapacity(segueNodes.count)
+        for (i, node) in segueNodes.enumerated() {
+            let path = JSONPath.index("segues", i)
+            if fastPaths, fastSegue(node, path: path, scenes: sceneIndex, into: &flow.segues) { continue }
+            if let s = decodeSegue(node, path: path, scenes: sceneIndex, sceneIDs: declaredScenes) {
                 flow.segues.append(s)
             }
         }
@@ -118,16 +141,19 @@ struct FlowDecoder {
     /// its segues and of its class's code actions).
     private func inferStaticRows(_ flow: inout Flow) {
         var named: [Int: [(Int, Int)]] = [:]
-        for seg in flow.segues { if case .row(let s, let r) = seg.trigger { named[seg.source, default: []].append((s, r)) } }
+        // Index loops over segues read two fields, not a copy of each segue.
+        for i in flow.segues.indices { if case .row(let s, let r) = flow.segues[i].trigger { named[flow.segues[i].source, default: []].append((s, r)) } }
         var byClass: [String: [(Int, Int)]] = [:]
-        for (i, scene) in flow.scenes.enumerated() where !scene.rowsGiven {
-            if byClass[scene.className] == nil {
-                byClass[scene.className] = flow.isKnownClass(scene.className)
-                    ? flow.actions(of: scene.className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
+        // Index loops: a `Scene` copied whole costs more than this reads of it.
+        for i in flow.scenes.indices where !flow.scenes[i].rowsGiven {
+            let className = flow.scenes[i].className
+            if byClass[className] == nil {
+                byClass[className] = flow.isKnownClass(className)
+                    ? flow.actions(of: className).compactMap { a in if case .row(let s, let r) = a.trigger { (s, r) } else { nil } } : []
             }
-            let all = (named[i] ?? []) + byClass[scene.className]!
+            let all = (named[i] ?? []) + byClass[className]!
             guard !all.isEmpty else { continue }
-            var rows = scene.rows
+            var rows = flow.scenes[i].rows
             for (section, row) in all {
                 if rows.count <= section { rows += Array(repeating: 0, count: section + 1 - rows.count) }
                 rows[section] = max(rows[section], row + 1)

@@ -52,7 +52,13 @@ public enum FlowLoader {
 
     /// Decodes and validates a flow document already parsed (or built by an importer).
     public static func load(root: JSONNode, file: String) -> Result<LoadedFlow, FlowLoadError> {
+        load(root: root, file: file, fastPaths: true)
+    }
+
+    /// `fastPaths: false` decodes every scene and segue by the general path (for tests).
+    static func load(root: JSONNode, file: String, fastPaths: Bool) -> Result<LoadedFlow, FlowLoadError> {
         var decoder = FlowDecoder(sink: DiagnosticSink(file: file))
+        decoder.fastPaths = fastPaths
         guard let flow = decoder.decode(root), !decoder.sink.hasErrors else {
             decoder.sink.noteWithheldSuggestions()
             return .failure(FlowLoadError(diagnostics: sorted(decoder.sink.diagnostics), omitted: decoder.sink.omitted))

@@ -13,7 +13,8 @@ struct FlowValidator {
     private let destinationCases: [String: DestinationEnum.Case]
     private let destinationCaseNames: [String]
     private let scenesByStoryboardIdentifier: [String: Int]
-    private let scenesByID: [String: Int]
+    /// Made on first use: only an action naming a `scene` asks, and most flows have none.
+    private lazy var scenesByID: [String: Int] = Self.firstIndexByID(flow.scenes)
     /// Per protocol, the classes conforming to it (through a superclass too) and the names of
     /// their dependencies and methods, made when a cast first names it.
     private var conformance = ProtocolConformers()
@@ -32,15 +33,19 @@ struct FlowValidator {
         }
         destinationCases = cases
         destinationCaseNames = names
-        var byID: [String: Int] = [:]
-        for (i, s) in flow.scenes.enumerated() where byID[s.id] == nil { byID[s.id] = i }
-        scenesByID = byID
+        // Index loops that read a field or two: a `Scene` copied whole (its dozen fields
+        // retained and released) cost more than the lookups, in every pass over the scenes.
         var scenes: [String: Int] = [:]
-        for (i, s) in flow.scenes.enumerated() where s.nib == nil {
-            if let id = s.storyboardIdentifier, scenes[id] == nil { scenes[id] = i }
+        for i in flow.scenes.indices where flow.scenes[i].nib == nil {
+            if let id = flow.scenes[i].storyboardIdentifier, scenes[id] == nil { scenes[id] = i }
         }
         scenesByStoryboardIdentifier = scenes
         WorkMeter.add(.validationSteps, names.count + flow.scenes.count)
+    }
+
+    /// The first scene of an id wins; one hash per scene, in a table made at its size.
+    private static func firstIndexByID(_ scenes: [Scene]) -> [String: Int] {
+        Dictionary(scenes.indices.lazy.map { (scenes[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     mutating func validate() {
@@ -319,7 +324,16 @@ struct FlowValidator {
     /// A scene whose class no code declares still loads (storyboards keep names that code
     /// renamed, and apps ship them): UIKit logs `Unknown class` and uses the element's class.
     private mutating func validateScenes() {
-        for s in flow.scenes where !flow.isKnownClass(s.className) {
+        // Scenes of a class tend to come together: the last known class saves hashing its name.
+        var lastKnown: String?
+        for i in flow.scenes.indices {
+            let className = flow.scenes[i].className
+            if className == lastKnown { continue }
+            if flow.isKnownClass(className) {
+                lastKnown = className
+                continue
+            }
+            let s = flow.scenes[i]
             let o = origin(s.origin, "class")
             let element = s.elementClass ?? "UIViewController"
             sink.warning(o.position, o.path,
@@ -344,22 +358,31 @@ struct FlowValidator {
         var identifiers: [SourceIdentifier: Int] = [:]
         identifiers.reserveCapacity(flow.segues.count)
         var relationshipTargets: [String: String] = [:]
+        // The last action found declared: segues in a row tend to share one (the decoder hands
+        // them one string), and comparing with it is cheaper than hashing a long selector.
+        var lastDeclaredAction: String?
+        func declared(_ selector: String) -> Bool {
+            guard actionSelectors.contains(selector) else { return false }
+            lastDeclaredAction = selector
+            return true
+        }
         for (i, s) in flow.segues.enumerated() {
-            let source = flow.scenes[s.source]
+            // The source's fields are read where needed, not from a copy of the whole scene.
+            let source = s.source
             let path = s.origin.path
             if let id = s.identifier {
                 let key = SourceIdentifier(source: s.source, identifier: id)
                 if let first = identifiers[key] {
                     let o = origin(s.origin, "id")
                     sink.error(o.position, o.path,
-                               "duplicate segue identifier '\(id)' from scene '\(source.id)' (first used by segues[\(first)])")
+                               "duplicate segue identifier '\(id)' from scene '\(flow.scenes[source].id)' (first used by segues[\(first)])")
                 } else {
                     identifiers[key] = i
                 }
             }
-            if source.nib != nil {
+            if flow.scenes[source].nib != nil {
                 let o = origin(s.origin, "source")
-                sink.error(o.position, o.path, "scene '\(source.id)' is a XIB (nib), and XIBs have no segues")
+                sink.error(o.position, o.path, "scene '\(flow.scenes[source].id)' is a XIB (nib), and XIBs have no segues")
             }
             if let d = s.destination, flow.scenes[d].nib != nil {
                 let o = origin(s.origin, "destination")
@@ -375,35 +398,35 @@ struct FlowValidator {
                     if let r = s.relationship, r != .viewControllers {
                         let key = "\(s.source)\u{0}\(r.rawValue)"
                         if let first = relationshipTargets[key] {
-                            sink.error(s.origin.position, path, "scene '\(source.id)' already has a \(r.rawValue) relationship (\(first))")
+                            sink.error(s.origin.position, path, "scene '\(flow.scenes[source].id)' already has a \(r.rawValue) relationship (\(first))")
                         } else {
                             relationshipTargets[key] = path
                         }
                     }
-                } else if flow.isKnownClass(source.className) {
+                } else if flow.isKnownClass(flow.scenes[source].className) {
                     // An unknown class has its own error (with a suggestion); this one would
                     // only follow from it.
                     let o = origin(s.origin, "source")
                     sink.error(o.position, o.path,
-                               "a relationship segue needs a container as its source, but scene '\(source.id)' is \(English.article(source.className)) \(source.className), not a navigation, tab bar or split view controller")
+                               "a relationship segue needs a container as its source, but scene '\(flow.scenes[source].id)' is \(English.article(flow.scenes[source].className)) \(flow.scenes[source].className), not a navigation, tab bar or split view controller")
                 }
             }
-            if case .control(let name) = s.trigger, !source.controls.contains(name) {
+            if case .control(let name) = s.trigger, !flow.scenes[source].controls.contains(name) {
                 let o = origin(s.origin, "trigger")
-                sink.unknown("control", name, at: o.position, o.path, known: source.controls, extra: " of scene '\(source.id)'")
+                sink.unknown("control", name, at: o.position, o.path, known: flow.scenes[source].controls, extra: " of scene '\(flow.scenes[source].id)'")
             }
-            if s.trigger.isRow && source.rows.isEmpty {
+            if s.trigger.isRow && flow.scenes[source].rows.isEmpty {
                 let o = origin(s.origin, "trigger")
-                sink.error(o.position, o.path, "scene '\(source.id)' has no rows to select; give it \"rows\"")
+                sink.error(o.position, o.path, "scene '\(flow.scenes[source].id)' has no rows to select; give it \"rows\"")
             }
-            if case .row(let sec, let row) = s.trigger, !source.rows.isEmpty, !Self.hasRow(source, sec, row) {
+            if case .row(let sec, let row) = s.trigger, !flow.scenes[source].rows.isEmpty, !Self.hasRow(flow.scenes[source], sec, row) {
                 let o = origin(s.origin, "trigger")
-                sink.error(o.position, o.path, "scene '\(source.id)' has no row [\(sec), \(row)]; it has \(Self.describeRows(source.rows))")
+                sink.error(o.position, o.path, "scene '\(flow.scenes[source].id)' has no row [\(sec), \(row)]; it has \(Self.describeRows(flow.scenes[source].rows))")
             }
             // Stale selectors load: at run time UIKit finds no method and says so (segue
             // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
             // segue (no Swift sources) says in its note that the owner is unknown instead.
-            if let a = s.action, !flow.ownerUnknown(segue: i), !actionSelectors.contains(a.selector) {
+            if let a = s.action, a.selector != lastDeclaredAction, !flow.ownerUnknown(segue: i), !declared(a.selector) {
                 let o = origin(s.origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
@@ -443,29 +466,37 @@ struct FlowValidator {
         // By scene index in an array: the first dictionary keyed by Int has the runtime look up
         // Int's Hashable conformance by scanning every conformance record (a tenth of start-up).
         var rowSegues = [[Int]](repeating: [], count: flow.scenes.count)
-        for (i, s) in flow.segues.enumerated() where s.trigger.isRow { rowSegues[s.source].append(i) }
+        for i in flow.segues.indices where flow.segues[i].trigger.isRow { rowSegues[flow.segues[i].source].append(i) }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
         // Scenes of a class tend to come together: the last class's answer saves hashing its name.
         var last: (className: String, actions: [CodeAction])?
         for si in flow.scenes.indices {
-            let scene = flow.scenes[si]
+            let className = flow.scenes[si].className
             let segues = rowSegues[si]
             let actions: [CodeAction]
-            if let last, last.className == scene.className {
+            if let last, last.className == className {
                 actions = last.actions
-            } else if let known = rowActions[scene.className] {
+            } else if let known = rowActions[className] {
                 actions = known
-                last = (scene.className, known)
+                last = (className, known)
             } else {
-                actions = flow.isKnownClass(scene.className) ? flow.actions(of: scene.className).filter { $0.trigger.isRow } : []
-                rowActions[scene.className] = actions
-                last = (scene.className, actions)
+                actions = flow.isKnownClass(className) ? flow.actions(of: className).filter { $0.trigger.isRow } : []
+                rowActions[className] = actions
+                last = (className, actions)
             }
+            // Segues' triggers, then actions': read in place, not gathered into new arrays.
             var used: [String] = []
-            for t in segues.map({ flow.segues[$0].trigger }) + actions.map(\.trigger) {
-                if case .prototype(let name) = t, !used.contains(name) { used.append(name) }
+            for i in segues {
+                if case .prototype(let name) = flow.segues[i].trigger, !used.contains(name) { used.append(name) }
             }
+            for a in actions {
+                if case .prototype(let name) = a.trigger, !used.contains(name) { used.append(name) }
+            }
+            // Nothing below can fire without prototypes, two prototypes used or two row segues:
+            // most scenes go on without a copy of the whole scene.
+            if flow.scenes[si].prototypes.isEmpty && used.count <= 1 && segues.count <= 1 { continue }
+            let scene = flow.scenes[si]
             for p in scene.prototypes {
                 for (k, r) in p.rows.enumerated() {
                     let bad: Bool

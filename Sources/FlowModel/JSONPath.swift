@@ -9,7 +9,10 @@ public enum JSONPath {
             path += key
             return path
         }
-        let escaped = key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+        // Most such keys are Swift names ("init(coder:)"), with nothing to escape: a scan of
+        // the bytes, not of Characters, finds that.
+        let escaped = key.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") }
+            ? key.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") : key
         return "\(base)[\"\(escaped)\"]"
     }
 

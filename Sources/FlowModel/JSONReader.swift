@@ -7,7 +7,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 }
 
 public struct JSONReader {
-    private let bytes: [UInt8]
+    /// The file's bytes, held for the parse: reading through the array (its bounds checks and
+    /// retains) was a good part of each byte's cost.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var line = 1
     private var lineStart = 0
@@ -15,11 +17,14 @@ public struct JSONReader {
     private static let maximumDepth = 512
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var reader = JSONReader(bytes: bytes)
-        return try reader.parseDocument()
+        let result = bytes.withUnsafeBufferPointer { buf -> Result<JSONNode, JSONSyntaxError> in
+            var reader = JSONReader(bytes: buf)
+            do throws(JSONSyntaxError) { return .success(try reader.parseDocument()) } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A UTF-8 byte order mark is tolerated, as editors on some platforms write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -33,12 +38,26 @@ public struct JSONReader {
     private var cachedOffset = 0
     private var cachedColumn = 1
     private var cachedLine = 0
+    /// Strings made lately, each with the bytes it was made from: a flow repeats its keys and
+    /// many of its values ("class", "show", a class name), and making each String again was
+    /// the larger part of reading strings.
+    /// Kept apart: the ranges are compared without touching (retaining) the strings.
+    private var recentRanges = [Range<Int>](repeating: 0..<0, count: recentCount)
+    private var recentStrings = [String](repeating: "", count: recentCount)
+    private static let recentCount = 1024
+    /// The offset of the current line's first byte of 0x80 or above (only strings hold one).
+    private var firstNonASCII = Int.max
 
     private var position: SourcePosition {
         mutating get { position(at: index) }
     }
 
     private mutating func position(at offset: Int) -> SourcePosition {
+        // Up to the line's first non-ASCII byte a column is a byte count: most positions asked
+        // for (every value's and key's) are there, and counting scalars was an eighth of a parse.
+        if offset <= firstNonASCII, offset >= lineStart {
+            return SourcePosition(line: line, column: offset - lineStart + 1)
+        }
         var i = lineStart
         var column = 1
         if cachedLine == line && cachedOffset >= lineStart && cachedOffset <= offset {
@@ -47,7 +66,7 @@ public struct JSONReader {
         }
         let end = min(offset, bytes.count)
         if i < end {
-            column = bytes.withUnsafeBufferPointer { buf in
+            column = Self.with(bytes) { buf in
                 var column = column
                 // Columns count scalars, not bytes: skip UTF-8 continuation bytes.
                 for j in i..<end where buf[j] & 0xC0 != 0x80 { column += 1 }
@@ -98,6 +117,7 @@ public struct JSONReader {
                 index += 1
                 line += 1
                 lineStart = index
+                firstNonASCII = .max
             default: return
             }
         }
@@ -155,6 +175,9 @@ public struct JSONReader {
         try enter()
         index += 1
         var members: [JSONNode.Member] = []
+        // Room for a scene's or a segue's few members at once: growing 1, 2, 4, 8 reallocated
+        // most objects three times.
+        members.reserveCapacity(8)
         var comma: Int?
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
@@ -231,9 +254,21 @@ public struct JSONReader {
         // Fast path: most strings have no escapes, so take the bytes between the quotes as they
         // are. ASCII ones (nearly all: names, paths, expressions) need no UTF-8 validation, and
         // `String(validating:)` on an array slice cost more than the rest of the parse.
-        let (scan, high) = bytes.withUnsafeBufferPointer { buf -> (Int, UInt8) in
+        let (scan, high) = Self.with(bytes) { buf -> (Int, UInt8) in
             var i = index
             var high: UInt8 = 0
+            // Eight bytes at a time while none is a quote, a backslash, a control byte or
+            // non-ASCII (the usual bit tricks for a byte below a bound in a word).
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while i + 8 <= buf.count {
+                let w = UnsafeRawPointer(buf.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let quote = w ^ (ones &* 0x22)
+                let backslash = w ^ (ones &* 0x5C)
+                let stop = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w) | w
+                if stop & highs != 0 { break }
+                i += 8
+            }
             while i < buf.count {
                 let b = buf[i]
                 if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { break }
@@ -243,14 +278,25 @@ public struct JSONReader {
             return (i, high)
         }
         if scan < bytes.count, bytes[scan] == UInt8(ascii: "\"") {
+            if high >= 0x80 { firstNonASCII = min(firstNonASCII, index) }
+            let slot = recentSlot(index, scan)
+            if slot >= 0, Self.same(bytes, index..<scan, recentRanges[slot]) {
+                let s = recentStrings[slot]
+                index = scan + 1
+                return s
+            }
             let s: String
             if high < 0x80 {
-                s = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self) }
+                s = Self.with(bytes) { String(decoding: UnsafeBufferPointer(rebasing: $0[index..<scan]), as: UTF8.self) }
             } else {
                 guard let v = String(validating: bytes[index..<scan], as: UTF8.self) else {
                     throw fail("the string is not valid UTF-8", at: open)
                 }
                 s = v
+            }
+            if slot >= 0 {
+                recentRanges[slot] = index..<scan
+                recentStrings[slot] = s
             }
             index = scan + 1
             return s
@@ -295,9 +341,53 @@ public struct JSONReader {
             case 0x00..<0x20:
                 throw fail("control byte 0x\(String(b, radix: 16, uppercase: true)) in a string (escape it)")
             default:
+                if b >= 0x80 { firstNonASCII = min(firstNonASCII, index) }
                 out.append(b)
                 index += 1
             }
+        }
+    }
+
+    @inline(__always)
+    private static func with<R>(_ b: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { body(b) }
+
+    /// Whether two ranges of `bytes` (the second possibly empty: an unused slot) hold the same
+    /// bytes: eight at a time, as names are short and a call to memcmp cost more than them.
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        let n = a.count
+        guard n == b.count, n > 0 else { return false }
+        let p = UnsafeRawPointer(bytes.baseAddress!)
+        func word<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> Bool {
+            p.loadUnaligned(fromByteOffset: a.lowerBound + offset, as: T.self) == p.loadUnaligned(fromByteOffset: b.lowerBound + offset, as: T.self)
+        }
+        // Whole words, the last one overlapping the one before: no byte at a time.
+        if n >= 8 {
+            var i = 0
+            while i + 8 < n {
+                if !word(i, UInt64.self) { return false }
+                i += 8
+            }
+            return word(n - 8, UInt64.self)
+        }
+        if n >= 4 { return word(0, UInt32.self) && word(n - 4, UInt32.self) }
+        if n >= 2 { return word(0, UInt16.self) && word(n - 2, UInt16.self) }
+        return word(0, UInt8.self)
+    }
+
+    /// The slot of the recent strings for the bytes start..<end, or -1 for a string not worth keeping.
+    private func recentSlot(_ start: Int, _ end: Int) -> Int {
+        let n = end - start
+        guard n > 0, n <= 64 else { return -1 }
+        // A hash of the length and the bytes at both ends, the ones that tell apart the names
+        // of a generated or hand-written flow ("s0_1", "s0_2"); a collision only costs a miss.
+        return Self.with(bytes) { b in
+            var h = UInt32(truncatingIfNeeded: n) &* 0x9E37_79B1
+            h ^= UInt32(b[start]) &* 0x85EB_CA6B
+            h ^= UInt32(b[end - 1]) &* 0xC2B2_AE35
+            h ^= UInt32(b[start + n / 2]) &* 0x27D4_EB2F
+            if n > 1 { h ^= UInt32(b[end - 2]) << 7 }
+            h ^= h >> 15
+            return Int(h & UInt32(Self.recentCount - 1))
         }
     }
 
