@@ -52,26 +52,31 @@ public enum StoryboardGenerator {
         for i in 0..<sceneCount {
             var body = ""
             var outer = ""
+            // A counter, not `body.count`, makes ids unique: counting the characters of the
+            // body for every segue made a large input quadratic (a 89 KB one took 19 s of CPU
+            // in the generator alone, a fuzzer timeout).
+            var n = 0
             for entry in segues[i] {
+                n += 1
                 let parts = entry.split(separator: "\u{0}", maxSplits: 1).map(String.init)
                 let (holder, segue) = (parts[0], parts[1])
                 switch holder {
                 case "button":
-                    body += "<button id=\"b\(i)\(body.count)\"><state key=\"normal\" title=\"Go\"/><connections>\(segue)</connections></button>"
+                    body += "<button id=\"b\(i)\(n)\"><state key=\"normal\" title=\"Go\"/><connections>\(segue)</connections></button>"
                 case "barButtonItem":
-                    body += "<barButtonItem title=\"Add\" id=\"bb\(i)\(body.count)\"><connections>\(segue)</connections></barButtonItem>"
+                    body += "<barButtonItem title=\"Add\" id=\"bb\(i)\(n)\"><connections>\(segue)</connections></barButtonItem>"
                 case "tableViewCell":
-                    body += "<tableView id=\"tv\(i)\(body.count)\"><prototypes><tableViewCell reuseIdentifier=\"Cell\" id=\"tc\(i)\(body.count)\"><connections>\(segue)</connections></tableViewCell></prototypes></tableView>"
+                    body += "<tableView id=\"tv\(i)\(n)\"><prototypes><tableViewCell reuseIdentifier=\"Cell\" id=\"tc\(i)\(n)\"><connections>\(segue)</connections></tableViewCell></prototypes></tableView>"
                 case "staticCell":
-                    body += "<tableView dataMode=\"static\" id=\"st\(i)\(body.count)\"><sections><tableViewSection id=\"sc\(i)\(body.count)\"><cells><tableViewCell id=\"c\(i)\(body.count)\"><connections>\(segue)</connections></tableViewCell></cells></tableViewSection></sections></tableView>"
+                    body += "<tableView dataMode=\"static\" id=\"st\(i)\(n)\"><sections><tableViewSection id=\"sc\(i)\(n)\"><cells><tableViewCell id=\"c\(i)\(n)\"><connections>\(segue)</connections></tableViewCell></cells></tableViewSection></sections></tableView>"
                 case "collectionViewCell":
-                    body += "<collectionView id=\"cv\(i)\(body.count)\"><cells><collectionViewCell reuseIdentifier=\"Item\" id=\"cc\(i)\(body.count)\"><connections>\(segue)</connections></collectionViewCell></cells></collectionView>"
+                    body += "<collectionView id=\"cv\(i)\(n)\"><cells><collectionViewCell reuseIdentifier=\"Item\" id=\"cc\(i)\(n)\"><connections>\(segue)</connections></collectionViewCell></cells></collectionView>"
                 case "gesture":
-                    outer += "<tapGestureRecognizer id=\"g\(i)\(outer.count)\"><connections>\(segue)</connections></tapGestureRecognizer>"
+                    outer += "<tapGestureRecognizer id=\"g\(i)\(n)\"><connections>\(segue)</connections></tapGestureRecognizer>"
                 case "accessory":
-                    body += "<tableView id=\"ta\(i)\(body.count)\"><prototypes><tableViewCell reuseIdentifier=\"Acc\" id=\"ac\(i)\(body.count)\"><connections><segue trigger=\"accessoryAction\" \(segue.dropFirst(7))</connections></tableViewCell></prototypes></tableView>"
+                    body += "<tableView id=\"ta\(i)\(n)\"><prototypes><tableViewCell reuseIdentifier=\"Acc\" id=\"ac\(i)\(n)\"><connections><segue trigger=\"accessoryAction\" \(segue.dropFirst(7))</connections></tableViewCell></prototypes></tableView>"
                 case "containerView" where segue.contains("kind=\"embed\""):
-                    body += "<containerView id=\"cn\(i)\(body.count)\"><connections>\(segue)</connections></containerView>"
+                    body += "<containerView id=\"cn\(i)\(n)\"><connections>\(segue)</connections></containerView>"
                 default:
                     outer += "<connections>\(segue)</connections>"
                 }
