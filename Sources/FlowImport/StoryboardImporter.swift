@@ -89,6 +89,7 @@ private struct Mapper {
     let entry: String?
     var padEntry: String?
     var warnings: [Diagnostic] = []
+    private var warned: Set<String> = []
     /// "file\0xmlID" → scene id, for every real (non-placeholder) scene.
     var sceneIDs: [String: String] = [:]
     var taken: Set<String> = []
@@ -116,8 +117,9 @@ private struct Mapper {
     }
 
     mutating func warn(_ o: StoryboardOrigin, _ message: String) {
-        // A reference several segues lead to is reported once.
-        guard !warnings.contains(where: { $0.file == o.file && $0.position?.line == o.line && $0.message == message }) else { return }
+        // A reference several segues lead to is reported once; a set, as a scan of every
+        // warning per warning made a storyboard of many unknown segues quadratic.
+        guard warned.insert(Self.key(o.file, "\(o.line)\u{0}\(message)")).inserted else { return }
         warnings.append(Diagnostic(.warning, file: o.file, position: SourcePosition(line: o.line, column: 1), path: "", message: message))
     }
 
@@ -305,9 +307,10 @@ private struct Mapper {
             m.append(("prototypes", JMembers(named.map { ($0.element, J.array([.string("cell:0:\($0.offset)")])) }).json))
         }
         var controls = s.controls
+        var controlSet = Set(controls)
         // Each cell's accessory button is a control of its own, named after the cell's trigger.
         for g in s.segues {
-            guard case .accessory = g.holder, let t = trigger(g.holder, scene: s)?.dropFirst(8), !controls.contains(String(t)) else { continue }
+            guard case .accessory = g.holder, let t = trigger(g.holder, scene: s)?.dropFirst(8), controlSet.insert(String(t)).inserted else { continue }
             controls.append(String(t))
         }
         if !controls.isEmpty { m.append(("controls", .array(controls.map { .string($0) }))) }

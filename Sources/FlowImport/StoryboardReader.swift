@@ -94,6 +94,11 @@ enum StoryboardReader {
         var sawStaticTable = false
         var controlNames: [String: String] = [:]
         var usedControlNames: Set<String> = []
+        // Where the search for a free `NameK` resumes, per name: starting at 2 each time made a
+        // scene of many controls of one title quadratic (found by fuzz-import).
+        var nextSuffix: [String: Int] = [:]
+        var seenPrototypes: Set<String> = []
+        var seenCollectionPrototypes: Set<String> = []
         // Names of every control with an id, for popover anchors that hold no segue themselves.
         var anchorNames: [String: String] = [:]
         func walk(_ body: (XMLElement) -> Void) {
@@ -122,14 +127,14 @@ enum StoryboardReader {
                 if e["dataMode"] != "static", let prototypes = e.child("prototypes") {
                     for cell in prototypes.children where cell.named("tableViewCell") {
                         let n = prototypeName(cell)
-                        if !s.prototypes.contains(n) { s.prototypes.append(n) }
+                        if seenPrototypes.insert(n).inserted { s.prototypes.append(n) }
                     }
                 }
             } else if e.named("collectionView") {
                 s.hasDataCells = true
                 for cell in e.child("cells")?.children ?? [] where cell.named("collectionViewCell") {
                     let n = prototypeName(cell)
-                    if !s.collectionPrototypes.contains(n) { s.collectionPrototypes.append(n) }
+                    if seenCollectionPrototypes.insert(n).inserted { s.collectionPrototypes.append(n) }
                 }
             } else if e.named("segue"), let conn = e.parent, conn.named("connections"), let holderElement = conn.parent {
                 // Tie-breakers (`reference`) are layout data; keyed children (peek and pop's
@@ -163,8 +168,9 @@ enum StoryboardReader {
                     } else {
                         var n = controlName(holderElement, outlet: outlets[id])
                         if usedControlNames.contains(n) {
-                            var k = 2
+                            var k = nextSuffix[n] ?? 2
                             while usedControlNames.contains("\(n)\(k)") { k += 1 }
+                            nextSuffix[n] = k + 1
                             n = "\(n)\(k)"
                         }
                         usedControlNames.insert(n)
