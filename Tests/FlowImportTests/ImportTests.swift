@@ -260,3 +260,26 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
         #expect(errors(FlowSource.load(path: path)).first?.message.contains("no such storyboard or folder") == true)
     }
 }
+
+@Suite struct DuplicateControlNameTests {
+    /// Controls of one title get numbered names; a title that already reads as a numbered name
+    /// takes its number, and the next duplicate skips it. (The search for a free number resumes
+    /// where the last one ended, so thousands of same-titled controls stay linear.)
+    @Test func sameTitledControlsAreNumberedAroundTakenNames() throws {
+        let buttons = ["Go", "Go 2", "Go", "Go", "Bogus kind"].enumerated().map { i, title in
+            #"<button id="b\#(i)"><state key="normal" title="\#(title)"/><connections><segue destination="b" kind="\#(title == "Bogus kind" ? "bogus" : "show")" id="g\#(i)"/></connections></button>"#
+        }.joined()
+        let xml = """
+            <?xml version="1.0"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" targetRuntime="iOS.CocoaTouch" initialViewController="a">
+            <scenes>
+            <scene sceneID="s1"><objects><viewController id="a" sceneMemberID="viewController"><view key="view" id="v"><subviews>\(buttons)</subviews></view></viewController></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="b" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """
+        let doc = try StoryboardImporter.importApp(files: [ImportInput(path: "D.storyboard", bytes: Array(xml.utf8))], name: "D").get()
+        let flow = try FlowSource.load(imported: doc, file: "D").get().flow
+        #expect(flow.scenes[0].controls == ["go", "go2", "go3", "go4", "bogusKind"])
+        #expect(doc.warnings.filter { $0.message.contains("segue kind 'bogus'") }.count == 1)
+    }
+}
