@@ -96,30 +96,18 @@ struct FileDeclarations {
     var sceneConstants: [String: SceneConstant] = [:]
     var storyboardNames: [String: String] = [:]
 
+    init() {}
+
     init(_ file: ParsedFile) {
         let v = DeclarationVisitor(file: file)
         v.walk(file.tree)
-        classParts = v.classParts
-        classOrder = v.classOrder
-        protocols = v.protocols
-        rawValues = v.rawValues
-        typeNames = v.typeNames
-        associatedEnums = v.associatedEnums
-        sceneConstants = v.sceneConstants
-        storyboardNames = v.storyboardNames
+        self = v.found
     }
 }
 
 private final class DeclarationVisitor: SyntaxVisitor {
     let file: ParsedFile
-    var classParts: [String: [ClassPart]] = [:]
-    var classOrder: [String] = []
-    var protocols: [String: (objc: Bool, location: SwiftLocation)] = [:]
-    var rawValues: [String: String] = [:]
-    var typeNames: Set<String> = []
-    var associatedEnums: [String: AssociatedEnum] = [:]
-    var sceneConstants: [String: SceneConstant] = [:]
-    var storyboardNames: [String: String] = [:]
+    var found = FileDeclarations()
     private var scope: [String] = []
 
     init(file: ParsedFile) {
@@ -128,13 +116,13 @@ private final class DeclarationVisitor: SyntaxVisitor {
     }
 
     private func add(_ name: String, _ part: ClassPart) {
-        if classParts[name] == nil { classOrder.append(name) }
-        classParts[name, default: []].append(part)
+        if found.classParts[name] == nil { found.classOrder.append(name) }
+        found.classParts[name, default: []].append(part)
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
-        typeNames.insert(name)
+        found.typeNames.insert(name)
         add(name, ClassPart(
             file: file, node: Syntax(node), inherited: inheritedNames(node.inheritanceClause),
             members: node.memberBlock.members, isExtension: false, isObjCMembers: node.attributes.has("objcMembers")))
@@ -156,7 +144,7 @@ private final class DeclarationVisitor: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.removeLast() }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        typeNames.insert(node.name.text)
+        found.typeNames.insert(node.name.text)
         scope.append(node.name.text)
         return .visitChildren
     }
@@ -166,24 +154,24 @@ private final class DeclarationVisitor: SyntaxVisitor {
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         let objc = node.attributes.has("objc")
             || inheritedNames(node.inheritanceClause).contains { $0 == "NSObjectProtocol" }
-        protocols[node.name.text] = (objc, file.location(of: node.name))
+        found.protocols[node.name.text] = (objc, file.location(of: node.name))
         return .skipChildren
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
-        typeNames.insert(name)
+        found.typeNames.insert(name)
         scope.append(name)
-        if let e = AssociatedEnum.read(node, file) { associatedEnums[name] = e }
+        if let e = AssociatedEnum.read(node, file) { found.associatedEnums[name] = e }
         let isString = inheritedNames(node.inheritanceClause).first == "String"
         let prefix = scope.joined(separator: ".")
         for member in node.memberBlock.members {
             guard let c = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
             for element in c.elements {
                 if let raw = element.rawValue?.value.as(StringLiteralExprSyntax.self), let text = raw.literalText {
-                    rawValues["\(prefix).\(element.name.text)"] = text
+                    found.rawValues["\(prefix).\(element.name.text)"] = text
                 } else if isString, element.rawValue == nil {
-                    rawValues["\(prefix).\(element.name.text)"] = element.name.text
+                    found.rawValues["\(prefix).\(element.name.text)"] = element.name.text
                 }
             }
         }
@@ -202,9 +190,9 @@ private final class DeclarationVisitor: SyntaxVisitor {
         for b in node.bindings {
             guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
             if name == "storyboardName", let text = value.as(StringLiteralExprSyntax.self)?.literalText {
-                storyboardNames[prefix] = text
+                found.storyboardNames[prefix] = text
             } else if let c = SceneConstant.read(value, scope: prefix, file) {
-                sceneConstants[prefix + "." + name] = c
+                found.sceneConstants[prefix + "." + name] = c
             }
         }
         return .skipChildren
