@@ -764,29 +764,15 @@ struct Linter {
 
     private mutating func notUnderstood() {
         let hint = "settle it with a hand-written entry in a flow naming \"storyboards\", or give the code a shape the reader knows"
-        let names = flow.classes.keys.sorted()
-        // The reader writes paths relative to the app folder inside a note's text; the import
-        // makes the classes' own `file` relative to the working directory. A class's
-        // `declared at PATH:LINE` note and its code location give the difference.
-        var prefix = ""
-        for name in names {
-            guard let declared = flow.classes[name]!.notes.first(where: { $0.hasPrefix("declared at ") }),
-                  let relative = CodeLocation(String(declared.dropFirst("declared at ".count))),
-                  let full = flow.codeLocation(ofPath: "classes." + name)?.file,
-                  full.hasSuffix(relative.file), full.count > relative.file.count else { continue }
-            prefix = String(full.dropLast(relative.file.count))
-            break
-        }
-        func located(_ code: CodeLocation) -> CodeLocation { CodeLocation(file: prefix + code.file, line: code.line) }
         for note in flow.notes {
-            guard let (code, text) = SourceNoteText.parse(note) else { continue }
-            add(Rules.notUnderstood, text, hint: hint, at: nil, code: located(code))
+            guard let n = SourceNoteText(note) else { continue }
+            add(Rules.notUnderstood, n.text, hint: hint, at: nil, code: n.location)
         }
-        for name in names {
+        for name in flow.classes.keys.sorted() {
             let c = flow.classes[name]!
             for note in c.notes {
-                guard let (code, text) = SourceNoteText.parse(note) else { continue }
-                add(Rules.notUnderstood, text, hint: hint, at: c.origin, code: located(code))
+                guard let n = SourceNoteText(note) else { continue }
+                add(Rules.notUnderstood, n.text, hint: hint, at: c.origin, code: n.location)
             }
         }
     }

@@ -79,7 +79,8 @@ public enum SourcesMerge {
     /// The reader names a Swift file relative to the folder it was found under; the flow names
     /// it as the user reaches it (relative to the working directory), as it names storyboards,
     /// so that a finding's Swift line opens in an editor and SARIF viewers find it in the
-    /// repository. Only the `at` of classes and launch are paths.
+    /// repository. The `at` of classes and launch are paths, and so is the head of each note the
+    /// reader wrote (`File.swift:LINE: …`), which `check` reports at that line.
     static func rooted(_ fragment: JSONNode, roots: [String]) -> JSONNode {
         let folders = roots.filter { AppFolder.isFolder($0) }
         guard !folders.isEmpty, case .object(var top) = fragment.value else { return fragment }
@@ -91,6 +92,7 @@ public enum SourcesMerge {
                         let file = rootedPath(loc.file, folders: folders, files: roots)
                         return JSONNode.Member(m.key, JSONNode(.string("\(file):\(loc.line)"), at: m.value.position))
                     }
+                    if m.key == "notes" { return JSONNode.Member(m.key, rootedNotes(m.value)) }
                     return JSONNode.Member(m.key, walk(m.value))
                 }), at: node.position)
             case .array(let items):
@@ -99,7 +101,21 @@ public enum SourcesMerge {
                 return node
             }
         }
-        for i in top.indices where top[i].key == "classes" || top[i].key == "launch" { top[i].value = walk(top[i].value) }
+        func rootedNotes(_ node: JSONNode) -> JSONNode {
+            guard case .array(let items) = node.value else { return node }
+            return JSONNode(.array(items.map { item in
+                guard case .string(let text) = item.value, let n = SourceNoteText(text) else { return item }
+                let file = rootedPath(n.location.file, folders: folders, files: roots)
+                return JSONNode(.string(SourceNoteText.replacingFile(of: text, with: file)), at: item.position)
+            }), at: node.position)
+        }
+        for i in top.indices {
+            switch top[i].key {
+            case "classes", "launch": top[i].value = walk(top[i].value)
+            case "notes": top[i].value = rootedNotes(top[i].value)
+            default: break
+            }
+        }
         return JSONNode(.object(top), at: fragment.position)
     }
 

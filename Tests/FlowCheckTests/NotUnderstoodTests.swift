@@ -19,10 +19,12 @@ import Testing
     }
 
     @Test func otherNotesAreNotReaderNotes() {
-        #expect(SourceNoteText.parse("declared at List.swift:4") == nil)
-        #expect(SourceNoteText.parse("also used by a <tableViewController> scene (Main.storyboard:12); the superclass comes from the first") == nil)
-        #expect(SourceNoteText.parse("a hand-written remark") == nil)
-        #expect(SourceNoteText.parse("Deep/Chain.swift:1:40: note: file not read")?.1 == "file not read")
-        #expect(SourceNoteText.parse("Deep/Chain.swift:1:40: note: file not read")?.0 == CodeLocation(file: "Deep/Chain.swift", line: 1))
+        #expect(SourceNoteText("declared at List.swift:4") == nil)
+        #expect(SourceNoteText("also used by a <tableViewController> scene (Main.storyboard:12); the superclass comes from the first") == nil)
+        #expect(SourceNoteText("a hand-written remark") == nil)
+        #expect(SourceNoteText("Deep/Chain.swift:1:40: note: file not read")?.text == "file not read")
+        #expect(SourceNoteText("Deep/Chain.swift:1:40: note: file not read")?.location == CodeLocation(file: "Deep/Chain.swift", line: 1))
+        #expect(SourceNoteText.replacingFile(of: "Deep/Chain.swift:1:40: note: file not read", with: "App/Deep/Chain.swift")
+                == "App/Deep/Chain.swift:1:40: note: file not read")
     }
 }
