@@ -12,7 +12,7 @@ struct OuterSegue {
 extension Simulator {
     /// `slots`: the new instance's dependency slots when the caller has them worked out already
     /// (`ResolvedSegueAction.slots`), else they come from the class and initializer.
-    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String, slots known: [DependencySlot]? = nil) -> Int {
+    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String, slots known: [SlotRecord]? = nil) -> Int {
         var classID = classID(className, scene: scene)
         if classID < 0 { classID = state.classID(ofOther: className) }
         let slots = known ?? info(classID: classID, className).slots(initializer: initializer)

@@ -9,7 +9,7 @@ struct AppStateTests {
     private func state(instances n: Int) -> AppState {
         var s = AppState(classNames: ClassNames(["A", "B"]))
         for k in 0..<n {
-            _ = s.add(classID: Int32(k % 2), scene: nil, slots: [DependencySlot(name: "d\(k)", value: k % 2 == 0 ? nil : "v", provenance: "p")])
+            _ = s.add(classID: Int32(k % 2), scene: nil, slots: [s.texts.record(DependencySlot(name: "d\(k)", value: k % 2 == 0 ? nil : "v", provenance: "p"))])
         }
         return s
     }
