@@ -262,10 +262,10 @@ struct StateEncoder {
 
     /// Puts the visible chain from `layer` (a window root or a presented view controller) on the spine.
     private mutating func mark(_ layer: Int, _ state: AppState) {
-        for x in state.visibleChain(from: layer) {
-            onSpine[x] = true
-            marked.append(x)
-        }
+        // Appended to `marked` in place: a chain made per spine node was an array each time.
+        let start = marked.count
+        state.appendVisibleChain(from: layer, to: &marked)
+        for k in start..<marked.count { onSpine[marked[k]] = true }
     }
 
     /// Spine node `id`, after its tag; then its children in order (spine nodes, or hidden units

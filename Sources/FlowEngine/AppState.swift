@@ -277,9 +277,10 @@ public struct AppState: Hashable, Sendable {
     /// Who set slot `k`.
     func provenance(ofSlot k: Int) -> String { texts.text(slots[k].provenance) }
 
-    mutating func setSlot(_ k: Int, value: String?, provenance: String) {
+    /// `provenance`: the number of its text in `texts`.
+    mutating func setSlot(_ k: Int, value: String?, provenance: UInt32) {
         slots[k].value = texts.number(value: value)
-        slots[k].provenance = texts.number(provenance)
+        slots[k].provenance = provenance
     }
 
     /// Becomes a copy of `other` (of the same flow), writing into its own storage when that is
@@ -480,6 +481,11 @@ public struct AppState: Hashable, Sendable {
     /// `visibleChain(from:)` into `out`, reusing its storage.
     func visibleChain(from id: Int, into out: inout [Int]) {
         out.removeAll(keepingCapacity: true)
+        appendVisible(id, to: &out)
+    }
+
+    /// `visibleChain(from:)` appended to `out` (a caller's buffer: no array made).
+    public func appendVisibleChain(from id: Int, to out: inout [Int]) {
         appendVisible(id, to: &out)
     }
 

@@ -114,14 +114,17 @@ final class FlowIndex: Sendable {
         /// `ItemsViewController.prepare(for:sender:)`.
         let caller: String
         /// Per case, what `inspect` names as the setter of a value it sets: the caller and the
-        /// case's Swift line when the flow has it (built once, not on every segue).
+        /// case's Swift line when the flow has it (built once, not on every segue); and its
+        /// number in the flow's `SlotTexts`.
         let setters: [String]
+        let setterNumbers: [UInt32]
 
-        init(cases: [PrepareCase], owner: String, codeLocations: [String: CodeLocation]) {
+        init(cases: [PrepareCase], owner: String, codeLocations: [String: CodeLocation], texts: SlotTexts) {
             self.cases = cases
             let caller = "\(owner).prepare(for:sender:)"
             self.caller = caller
             setters = cases.map { c in PrepareInfo.setter(of: c, caller: caller, codeLocations: codeLocations) }
+            setterNumbers = setters.map(texts.number)
         }
 
         static func setter(of c: PrepareCase, caller: String, codeLocations: [String: CodeLocation]) -> String {
@@ -234,6 +237,9 @@ final class FlowIndex: Sendable {
     let classNames: ClassNames
     /// The class number of each scene's class (the element's UIKit class when no code declares it).
     let sceneClassIDs: [Int32]
+    /// The name of the same (`Flow.runtimeClass(ofScene:)`), read on every decode: asking the
+    /// flow copied the scene and hashed its class's name.
+    let sceneRuntimeClasses: [String]
     /// Whether each scene names a class no code declares (`Flow.hasUnknownClass(scene:)`).
     let sceneHasUnknownClass: [Bool]
     let scenes: [SceneInfo]
@@ -284,7 +290,9 @@ final class FlowIndex: Sendable {
         // segue actions return and code builds, and UIKit's (a state then names classes by number).
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
         names.insert("UIViewController")
-        for i in flow.scenes.indices { names.insert(flow.runtimeClass(ofScene: i)) }
+        let sceneRuntimeClasses = flow.scenes.indices.map { flow.runtimeClass(ofScene: $0) }
+        self.sceneRuntimeClasses = sceneRuntimeClasses
+        names.formUnion(sceneRuntimeClasses)
         if let root = flow.launch.root { names.insert(root.className) }
         for c in flow.classes.values {
             for a in c.segueActions { if let r = a.returns { names.insert(r) } }
@@ -304,7 +312,7 @@ final class FlowIndex: Sendable {
         self.classList = list
         self.classNames = ClassNames(sortedNames)
         self.classIDs = ids
-        self.sceneClassIDs = flow.scenes.indices.map { ids[flow.runtimeClass(ofScene: $0)] ?? -1 }
+        self.sceneClassIDs = sceneRuntimeClasses.map { ids[$0] ?? -1 }
         self.sceneHasUnknownClass = flow.scenes.indices.map { flow.hasUnknownClass(scene: $0) }
         var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)
         for (i, s) in flow.segues.enumerated() {
@@ -367,7 +375,7 @@ final class FlowIndex: Sendable {
             lineage: lineage, container: Flow.containerKind(lineage: lineage), declarations: decls,
             dependencies: Flow.allDependencies(declarations: decls), dependencyByName: depByName, declaringClass: declaring,
             resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
-            prepare: Flow.prepareCases(declarations: decls).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name, codeLocations: flow.codeLocations) },
+            prepare: Flow.prepareCases(declarations: decls).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name, codeLocations: flow.codeLocations, texts: texts) },
             overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
             actions: Flow.actions(declarations: decls), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),

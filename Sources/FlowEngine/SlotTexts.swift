@@ -16,9 +16,10 @@ public final class SlotTexts: Sendable {
     static let nilValue: UInt32 = .max
 
     private let fixed: [String]
-    private let fixedNumbers: [String: UInt32]
-    private let added = Mutex(Added())
+    private let added: Mutex<Added>
 
+    /// The texts numbered after `fixed`, and every text's number (one dictionary, so that
+    /// numbering a text hashes it once).
     private struct Added {
         var texts: [String] = []
         var numbers: [String: UInt32] = [:]
@@ -33,16 +34,15 @@ public final class SlotTexts: Sendable {
             list.append(t)
         }
         fixed = list
-        fixedNumbers = numbers
+        added = Mutex(Added(numbers: numbers))
     }
 
     /// The number of `text`, given now if it has none.
     func number(_ text: String) -> UInt32 {
-        if let n = fixedNumbers[text] { return n }
-        let base = UInt32(fixed.count)
+        let base = fixed.count
         return added.withLock { a in
             if let n = a.numbers[text] { return n }
-            let n = base + UInt32(a.texts.count)
+            let n = UInt32(base + a.texts.count)
             a.texts.append(text)
             a.numbers[text] = n
             return n

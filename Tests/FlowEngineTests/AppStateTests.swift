@@ -59,7 +59,7 @@ struct AppStateTests {
         #expect(s.dependencies(of: 2).map(\.value) == [nil])
         let k = s.slot("d2", of: 2)
         #expect(k != nil && s.slot("d1", of: 2) == nil)
-        s.setSlot(k!, value: "x", provenance: "set by test")
+        s.setSlot(k!, value: "x", provenance: s.texts.number("set by test"))
         #expect(s.dependencies(of: 2).first?.value == "x" && s.dependencies(of: 1).first?.value == "v")
     }
 
