@@ -4,18 +4,24 @@ import FlowModel
 extension String {
     /// The index of the first occurrence of `needle`, searching from the end when `last`.
     func find(_ needle: String, last: Bool = false) -> String.Index? {
-        let h = Array(utf8), n = Array(needle.utf8)
-        guard !n.isEmpty, n.count <= h.count else { return nil }
-        let starts = last ? Array(stride(from: h.count - n.count, through: 0, by: -1)) : Array(0...(h.count - n.count))
-        for s in starts {
-            var ok = true
-            for j in 0..<n.count where h[s + j] != n[j] {
-                ok = false
-                break
+        // Compared in the strings' own bytes: copying both into arrays (and the candidate starts
+        // into a third) cost more than the search, and `check` asks this of every note it reads.
+        var h = self, n = needle
+        let found: Int? = h.withUTF8 { h in
+            n.withUTF8 { n in
+                guard !n.isEmpty, n.count <= h.count else { return nil }
+                let lastStart = h.count - n.count
+                var s = last ? lastStart : 0
+                while s >= 0 && s <= lastStart {
+                    var j = 0
+                    while j < n.count && h[s + j] == n[j] { j += 1 }
+                    if j == n.count { return s }
+                    s += last ? -1 : 1
+                }
+                return nil
             }
-            if ok { return utf8.index(startIndex, offsetBy: s) }
         }
-        return nil
+        return found.map { utf8.index(startIndex, offsetBy: $0) }
     }
 
     func contains(text needle: String) -> Bool { find(needle) != nil }
