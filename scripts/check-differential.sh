@@ -1,8 +1,9 @@
 #!/bin/sh
 # Differential run of `flownav check` (issue 18: reports unchanged by speed work): two builds
 # over the bundled flows, the benchmark generators at small depths and the shared apps, in text
-# and JSON, and in text with every segue performed on every device; only the exploration's
-# seconds and states per second (timing) are left out.
+# and JSON, in text with every segue performed on every device, and in text with every
+# transition run in the engine (--no-reuse); only the exploration's seconds and states per
+# second (timing) are left out.
 #
 #   scripts/check-differential.sh BEFORE AFTER [WORK]
 #
@@ -55,7 +56,7 @@ status=0
 n=0
 for f in $inputs; do
     n=$((n + 1))
-    for variant in text json all; do
+    for variant in text json all noreuse; do
         for side in before after; do
             bin=$before
             [ $side = after ] && bin=$after
@@ -64,6 +65,7 @@ for f in $inputs; do
             text) options="--format text" ;;
             json) options="--format json" ;;
             all) options="--format text --perform all --device all" ;;
+            noreuse) options="--format text --no-reuse" ;;
             esac
             # shellcheck disable=SC2046,SC2086
             { "$bin" check "$f" $(depth_of "$f") $options; echo "exit $?"; } 2> "$work/$n.$variant.$side.err" | untimed > "$work/$n.$variant.$side"
