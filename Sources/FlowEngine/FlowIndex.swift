@@ -386,10 +386,11 @@ final class FlowIndex: Sendable {
 
     /// The slot texts the flow fixes, numbered first (read without a lock): the dependencies'
     /// names and what a new instance's slots hold (`ClassInfo.slots(of:initializer:sets:)`).
+    /// In no particular order: a text's number is never shown, only compared.
     static func slotTexts(of flow: Flow) -> [String] {
         var out = ["default value", "set by init(coder:)", "not set"]
         var initializers: Set<String> = ["init(coder:)", "init()"]
-        for c in flow.classes.values.sorted(by: { $0.name < $1.name }) {
+        for c in flow.classes.values {
             for d in c.dependencies {
                 out.append(d.name)
                 if let v = d.defaultValue { out.append(v) }
@@ -397,7 +398,7 @@ final class FlowIndex: Sendable {
             }
             for i in c.initializers { initializers.insert(i.name) }
         }
-        for i in initializers.sorted() { out.append("never set: \(i) does not set it") }
+        for i in initializers { out.append("never set: \(i) does not set it") }
         return out
     }
 }

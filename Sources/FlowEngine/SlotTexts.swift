@@ -29,6 +29,10 @@ public final class SlotTexts: Sendable {
     init(_ texts: [String] = []) {
         var list: [String] = []
         var numbers: [String: UInt32] = [:]
+        // Sized once, with room for the texts a run adds first: growing the table rehashed
+        // every text (start-up pays for it).
+        list.reserveCapacity(texts.count)
+        numbers.reserveCapacity(texts.count + 64)
         for t in texts where numbers[t] == nil {
             numbers[t] = UInt32(list.count)
             list.append(t)
