@@ -1,4 +1,9 @@
 import FlowModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Small string helpers (flownav links no Foundation).
 extension String {
@@ -9,14 +14,23 @@ extension String {
         var h = self, n = needle
         let found: Int? = h.withUTF8 { h in
             n.withUTF8 { n in
-                guard !n.isEmpty, n.count <= h.count else { return nil }
+                guard !n.isEmpty, n.count <= h.count, let hb = h.baseAddress, let nb = n.baseAddress else { return nil }
                 let lastStart = h.count - n.count
-                var s = last ? lastStart : 0
-                while s >= 0 && s <= lastStart {
-                    var j = 0
-                    while j < n.count && h[s + j] == n[j] { j += 1 }
-                    if j == n.count { return s }
-                    s += last ? -1 : 1
+                if last {
+                    var s = lastStart
+                    while s >= 0 {
+                        if memcmp(hb + s, nb, n.count) == 0 { return s }
+                        s -= 1
+                    }
+                    return nil
+                }
+                // Forward, the C library skips to each place the first byte occurs.
+                var s = 0
+                while s <= lastStart {
+                    guard let p = memchr(hb + s, Int32(nb[0]), lastStart - s + 1) else { return nil }
+                    s = UnsafeRawPointer(p) - UnsafeRawPointer(hb)
+                    if memcmp(hb + s, nb, n.count) == 0 { return s }
+                    s += 1
                 }
                 return nil
             }
