@@ -447,7 +447,9 @@ struct Explorer {
     /// Keeps the state of new node `n` for its expansion at the next level (`kept`), within the
     /// budget. The copy shares the simulator's storage until the next command writes to it.
     mutating func keep(_ sim: Simulator, as n: Int32) {
-        let words = sim.state.instances.count * MemoryLayout<Instance>.stride / 4 + sim.state.slots.count * 3
+        // What the copy holds on to: the buffers' capacity (the simulator's, grown to the
+        // largest state it ran), not only their count.
+        let words = (sim.state.instances.capacity * MemoryLayout<Instance>.stride + sim.state.slots.capacity * MemoryLayout<SlotRecord>.stride) / 4 + 32
         guard keepingWords + words <= keptBudget else { return }
         keepingWords += words
         keeping[n] = sim
