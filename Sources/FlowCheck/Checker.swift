@@ -130,7 +130,7 @@ public enum Checker {
                 var commands = p.node >= 0 ? explorer.path(to: p.node) : []
                 if let c = p.command { commands.append(c) }
                 var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console, flow: flow), file: flow.file, origin: p.origin,
-                                path: steps(commands, flow: flow), console: p.console, key: p.key)
+                                path: steps(commands, from: explorer.fresh), console: p.console, key: p.key)
                 f.device = flow.device
                 dynamic.append((n, f))
             }
@@ -267,8 +267,10 @@ public enum Checker {
     }
 
     /// Shell command lines for a path, with `from` resolved the way the shell resolves it.
-    public static func steps(_ commands: [Command], flow: Flow) -> [Step] {
-        var sim = Simulator(flow: flow)
+    /// `unlaunched`: a simulator of the flow (its copy is launched): one made per path resolved
+    /// the whole flow's lookups again for every finding.
+    public static func steps(_ commands: [Command], from unlaunched: Simulator) -> [Step] {
+        var sim = unlaunched
         _ = sim.launch()
         var out: [Step] = []
         for c in commands {

@@ -83,6 +83,17 @@ struct Explorer {
     var held: [Simulator] = []
     var heldNode: [Int32] = []
     static let heldDepths = 32
+    /// The states the engine made while the level before was expanded, by node (`kept`), and
+    /// those it makes while this one is (`keeping`): a node expanded in the engine starts from
+    /// its own state instead of replaying the command that reached it (and often its parent's,
+    /// and so on up). Bounded: states past `keptBudget` words of instances and slots (4 MB a
+    /// level) are rebuilt as before.
+    var kept: [Int32: Simulator] = [:]
+    var keeping: [Int32: Simulator] = [:]
+    var keepingWords = 0
+    var keptBudget = 1 << 20
+    /// Tests: how many commands were run again to rebuild states.
+    var replayed = 0
     /// The path being rebuilt, by depth, and the events of replayed commands (read by no one).
     var lineage: [Int32] = []
     var replayEvents: [Event] = []
@@ -312,6 +323,9 @@ struct Explorer {
             if stopped { break }
             levelCompleted = level + 1
             levelStart.append(visited.count)
+            swap(&kept, &keeping)
+            keeping.removeAll()
+            keepingWords = 0
             if visited.count == before { break }
             level += 1
         }
@@ -336,6 +350,11 @@ struct Explorer {
         var n = Int32(node)
         var j = d
         while j > 0 && heldNode[Self.slot(j)] != n {
+            if !kept.isEmpty, let state = kept[n] {
+                held[Self.slot(j)].assign(state)
+                heldNode[Self.slot(j)] = n
+                break
+            }
             lineage[j] = n
             n = parent[Int(n)]
             j -= 1
@@ -351,6 +370,7 @@ struct Explorer {
             swap(&s, &held[Self.slot(k)])
             s.assign(held[Self.slot(k - 1)])
             _ = s.run(commandTable[Int(edge[Int(lineage[k])])], into: &events)
+            replayed += 1
             swap(&s, &held[Self.slot(k)])
             heldNode[Self.slot(k)] = lineage[k]
         }
@@ -418,8 +438,21 @@ struct Explorer {
             return (.crash, 0, s.searchedWholeTree)
         }
         let length = encoder.encode(s.state, into: &key)
+        let known = visited.count
         add(length, from: node, by: c)
+        if visited.count > known { keep(s, as: Int32(known)) }
         return (.state, length, s.searchedWholeTree)
+    }
+
+    /// Keeps the state of new node `n` for its expansion at the next level (`kept`), within the
+    /// budget. The copy shares the simulator's storage until the next command writes to it.
+    mutating func keep(_ sim: Simulator, as n: Int32) {
+        // What the copy holds on to: the buffers' capacity (the simulator's, grown to the
+        // largest state it ran), not only their count.
+        let words = (sim.state.instances.capacity * MemoryLayout<Instance>.stride + sim.state.slots.capacity * MemoryLayout<SlotRecord>.stride) / 4 + 32
+        guard keepingWords + words <= keptBudget else { return }
+        keepingWords += words
+        keeping[n] = sim
     }
 
     /// Adds the state whose key is the first `length` words of `key`, reached from `node` by `c`,

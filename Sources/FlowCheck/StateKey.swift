@@ -262,10 +262,10 @@ struct StateEncoder {
 
     /// Puts the visible chain from `layer` (a window root or a presented view controller) on the spine.
     private mutating func mark(_ layer: Int, _ state: AppState) {
-        for x in state.visibleChain(from: layer) {
-            onSpine[x] = true
-            marked.append(x)
-        }
+        // Appended to `marked` in place: a chain made per spine node was an array each time.
+        let start = marked.count
+        state.appendVisibleChain(from: layer, to: &marked)
+        for k in start..<marked.count { onSpine[marked[k]] = true }
     }
 
     /// Spine node `id`, after its tag; then its children in order (spine nodes, or hidden units
@@ -387,7 +387,7 @@ struct StateEncoder {
 
     /// Writes one node's words at `n` and returns the position after them.
     @inline(__always)
-    private mutating func word(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ slots: UnsafeBufferPointer<DependencySlot>,
+    private mutating func word(_ id: Int, _ p: UnsafeBufferPointer<Instance>, _ slots: UnsafeBufferPointer<SlotRecord>,
                                _ flowClasses: Int, _ state: AppState, _ key: UnsafeMutableBufferPointer<UInt32>, _ start: Int) -> Int {
         var n = start
         let classID = p[id].classID
@@ -420,7 +420,7 @@ struct StateEncoder {
             var mask: UInt32 = 0
             var bit: UInt32 = 0
             for k in first..<first + dependencies {
-                if slots[k].value != nil { mask |= 1 << bit }
+                if slots[k].hasValue { mask |= 1 << bit }
                 bit += 1
                 if bit == 32 {
                     key[n] = mask

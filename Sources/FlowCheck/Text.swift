@@ -1,21 +1,41 @@
 import FlowModel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Small string helpers (flownav links no Foundation).
 extension String {
     /// The index of the first occurrence of `needle`, searching from the end when `last`.
     func find(_ needle: String, last: Bool = false) -> String.Index? {
-        let h = Array(utf8), n = Array(needle.utf8)
-        guard !n.isEmpty, n.count <= h.count else { return nil }
-        let starts = last ? Array(stride(from: h.count - n.count, through: 0, by: -1)) : Array(0...(h.count - n.count))
-        for s in starts {
-            var ok = true
-            for j in 0..<n.count where h[s + j] != n[j] {
-                ok = false
-                break
+        // Compared in the strings' own bytes: copying both into arrays (and the candidate starts
+        // into a third) cost more than the search, and `check` asks this of every note it reads.
+        var h = self, n = needle
+        let found: Int? = h.withUTF8 { h in
+            n.withUTF8 { n in
+                guard !n.isEmpty, n.count <= h.count, let hb = h.baseAddress, let nb = n.baseAddress else { return nil }
+                let lastStart = h.count - n.count
+                if last {
+                    var s = lastStart
+                    while s >= 0 {
+                        if memcmp(hb + s, nb, n.count) == 0 { return s }
+                        s -= 1
+                    }
+                    return nil
+                }
+                // Forward, the C library skips to each place the first byte occurs.
+                var s = 0
+                while s <= lastStart {
+                    guard let p = memchr(hb + s, Int32(nb[0]), lastStart - s + 1) else { return nil }
+                    s = UnsafeRawPointer(p) - UnsafeRawPointer(hb)
+                    if memcmp(hb + s, nb, n.count) == 0 { return s }
+                    s += 1
+                }
+                return nil
             }
-            if ok { return utf8.index(startIndex, offsetBy: s) }
         }
-        return nil
+        return found.map { utf8.index(startIndex, offsetBy: $0) }
     }
 
     func contains(text needle: String) -> Bool { find(needle) != nil }

@@ -9,7 +9,8 @@ public enum Appearance: String, Hashable, Sendable {
     case released = "released"
 }
 
-/// A dependency's current value and the code that gave it that value.
+/// A dependency's current value and the code that gave it that value (a state holds it as a
+/// `SlotRecord`; `AppState.dependencies(of:)` gives it back with its texts).
 public struct DependencySlot: Hashable, Sendable {
     public var name: String
     /// The value as Swift-like text; nil when the property is nil.
@@ -188,8 +189,11 @@ public enum Crash: Hashable, Sendable {
 public struct AppState: Hashable, Sendable {
     /// Every instance ever made, indexed by id; released ones stay for `inspect`.
     public private(set) var instances: [Instance] = []
-    /// Every instance's dependency values, each instance's in one run (`Instance.firstDependency`).
-    public private(set) var slots: [DependencySlot] = []
+    /// Every instance's dependency values, each instance's in one run (`Instance.firstDependency`),
+    /// their texts numbered in `texts`.
+    public private(set) var slots: [SlotRecord] = []
+    /// The texts of the slots, shared by every state of the flow.
+    let texts: SlotTexts
     public var windowRoot: Int?
     public var crash: Crash?
     /// A compact-width device (a phone): split view controllers are collapsed, showing only
@@ -201,7 +205,31 @@ public struct AppState: Hashable, Sendable {
     private(set) var otherClassNames: [String] = []
 
     public init(classNames: ClassNames = ClassNames([])) {
+        self.init(classNames: classNames, texts: SlotTexts())
+    }
+
+    init(classNames: ClassNames, texts: SlotTexts) {
         self.classNames = classNames
+        self.texts = texts
+    }
+
+    // Slots compare by number within one table (a number names one text for good); states of
+    // two tables (two simulators made from a flow apart) compare their texts.
+    public static func == (a: AppState, b: AppState) -> Bool {
+        guard a.instances == b.instances, a.windowRoot == b.windowRoot, a.crash == b.crash, a.compact == b.compact,
+              a.classNames == b.classNames, a.otherClassNames == b.otherClassNames, a.slots.count == b.slots.count else { return false }
+        if a.texts === b.texts { return a.slots == b.slots }
+        return a.slots.indices.allSatisfy { a.texts.slot(a.slots[$0]) == b.texts.slot(b.slots[$0]) }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instances)
+        for r in slots { hasher.combine(texts.slot(r)) }
+        hasher.combine(windowRoot)
+        hasher.combine(crash)
+        hasher.combine(compact)
+        hasher.combine(classNames)
+        hasher.combine(otherClassNames)
     }
 
     // A plain getter: an instance is a record of numbers, so a copy of it costs nothing, and a
@@ -230,21 +258,28 @@ public struct AppState: Hashable, Sendable {
         return Int32(n + otherClassNames.count - 1)
     }
 
-    /// An instance's dependencies, in its class's order.
-    public func dependencies(of id: Int) -> ArraySlice<DependencySlot> {
+    /// An instance's dependencies, in its class's order, with their texts.
+    public func dependencies(of id: Int) -> [DependencySlot] {
         let start = Int(instances[id].firstDependency)
-        return slots[start..<start + Int(instances[id].dependencyCount)]
+        return slots[start..<start + Int(instances[id].dependencyCount)].map(texts.slot)
     }
 
     /// The slot of an instance's dependency, by name.
     func slot(_ name: String, of id: Int) -> Int? {
         let start = Int(instances[id].firstDependency)
-        for k in start..<start + Int(instances[id].dependencyCount) where slots[k].name == name { return k }
+        for k in start..<start + Int(instances[id].dependencyCount) where texts.matches(slots[k].name, name) { return k }
         return nil
     }
 
-    mutating func setSlot(_ k: Int, value: String?, provenance: String) {
-        slots[k].value = value
+    /// The value of slot `k` (nil when the dependency is nil).
+    func value(ofSlot k: Int) -> String? { texts.value(slots[k].value) }
+
+    /// Who set slot `k`.
+    func provenance(ofSlot k: Int) -> String { texts.text(slots[k].provenance) }
+
+    /// `provenance`: the number of its text in `texts`.
+    mutating func setSlot(_ k: Int, value: String?, provenance: UInt32) {
+        slots[k].value = texts.number(value: value)
         slots[k].provenance = provenance
     }
 
@@ -255,21 +290,11 @@ public struct AppState: Hashable, Sendable {
         // Instances are plain records: the part both states have is copied over in place, and
         // only the difference in length is removed or appended (a state tried from another
         // differs from it by an instance or two).
-        let n = other.instances.count
-        if instances.count > n { instances.removeSubrange(n...) }
-        let common = instances.count
-        if common > 0 {
-            instances.withUnsafeMutableBufferPointer { dst in
-                other.instances.withUnsafeBufferPointer { src in
-                    dst.baseAddress!.update(from: src.baseAddress!, count: common)
-                }
-            }
-        }
-        if common < n { instances.append(contentsOf: other.instances[common...]) }
-        // Slots hold strings: sharing the other state's buffer costs one retain, where copying
-        // it element by element retained and released three strings a slot; a command that
-        // then adds or sets a slot copies the buffer once.
-        slots = other.slots
+        Self.copy(other.instances, over: &instances)
+        // Slots are records of numbers too: copied in place the same way, so that a command that
+        // adds or sets one writes into this state's own buffer (sharing the other's made the
+        // command copy the whole buffer).
+        Self.copy(other.slots, over: &slots)
         if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
         windowRoot = other.windowRoot
         compact = other.compact
@@ -277,8 +302,23 @@ public struct AppState: Hashable, Sendable {
         if crash != nil || other.crash != nil { crash = other.crash }
     }
 
+    /// Makes `dst` equal to `src`, a plain record each, writing over the part both have.
+    private static func copy<T>(_ src: [T], over dst: inout [T]) {
+        let n = src.count
+        if dst.count > n { dst.removeSubrange(n...) }
+        let common = dst.count
+        if common > 0 {
+            dst.withUnsafeMutableBufferPointer { d in
+                src.withUnsafeBufferPointer { s in
+                    d.baseAddress!.update(from: s.baseAddress!, count: common)
+                }
+            }
+        }
+        if common < n { dst.append(contentsOf: src[common...]) }
+    }
+
     /// Adds an instance with its dependency slots; its id is the next number.
-    mutating func add(classID: Int32, scene: Int?, slots new: [DependencySlot]) -> Int {
+    mutating func add(classID: Int32, scene: Int?, slots new: [SlotRecord]) -> Int {
         let id = instances.count
         instances.append(Instance(id: id, classID: classID, scene: scene, firstDependency: slots.count, dependencyCount: new.count))
         if !new.isEmpty { slots.append(contentsOf: new) }
@@ -441,6 +481,11 @@ public struct AppState: Hashable, Sendable {
     /// `visibleChain(from:)` into `out`, reusing its storage.
     func visibleChain(from id: Int, into out: inout [Int]) {
         out.removeAll(keepingCapacity: true)
+        appendVisible(id, to: &out)
+    }
+
+    /// `visibleChain(from:)` appended to `out` (a caller's buffer: no array made).
+    public func appendVisibleChain(from id: Int, to out: inout [Int]) {
         appendVisible(id, to: &out)
     }
 

@@ -175,7 +175,9 @@ extension Simulator {
         switch action.kind {
         case .performSegue:
             var identifier = action.segue
-            var sender = SenderValue(text: try evaluate(action.sender ?? "self", in: scope).map { $0 == "self" ? describe(vc) : $0 })
+            // `self` as the sender is kept as the instance, made into text only when read.
+            let senderText = try evaluate(action.sender ?? "self", in: scope)
+            var sender = senderText == "self" ? SenderValue(.instance(vc, runtimeName: info(of: vc).runtimeName)) : SenderValue(text: senderText)
             if let caseName = action.destination {
                 guard let c = flow.destinations.values.flatMap(\.cases).first(where: { $0.name == caseName }) else { return }
                 var values: [String: String] = [:]
@@ -184,8 +186,8 @@ extension Simulator {
                 sender = SenderValue(text: box.text, box: box)
                 identifier = c.segue
             }
-            let sent = sender.box?.text ?? sender.text ?? "nil"
             guard let identifier else {
+                let sent = sender.box?.text ?? sender.text ?? "nil"
                 // The case's identifier is nil, and performSegueWithIdentifier: looks nil up like
                 // any other name: the exception prints it as '(null)'.
                 emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "nil, sender \(sent)"))
@@ -194,7 +196,10 @@ extension Simulator {
                     name: "NSInvalidArgumentException",
                     reason: "Receiver (\(describe(vc))) has no segue with identifier '(null)'", preamble: []))
             }
-            emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\", sender \(sent)"))
+            // Not a finding (`EventDetail.findings`): the sender's text is made only for a shell.
+            if eventDetail == .all {
+                emit(.called(id: vc, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\", sender \(sender.box?.text ?? sender.text ?? "nil")"))
+            }
             try performSegue(identifier: identifier, source: vc, sender: sender)
         case .present, .push, .show, .showDetail:
             var dest: Int

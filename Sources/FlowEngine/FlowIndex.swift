@@ -32,7 +32,9 @@ final class FlowIndex: Sendable {
         let initCoder: (InitCoder, file: String?)
         let initializers: [String: Initializer]
         /// A new instance's dependency slots by the initializer that made it (`slots(initializer:)`).
-        let slotTemplates: [String: [DependencySlot]]
+        let slotTemplates: [String: [SlotRecord]]
+        /// The table the templates' texts are numbered in (the flow's).
+        let texts: SlotTexts
         let protocols: Set<String>
         let runtimeName: String
         let file: String
@@ -45,7 +47,8 @@ final class FlowIndex: Sendable {
             resolvedSegueActions: [String: ResolvedSegueAction], segueActionsBySelector: [ResolvedSegueAction?],
             prepare: PrepareInfo?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
             unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: ViewDidLoadInfo?,
-            initCoder: (InitCoder, file: String?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String
+            initCoder: (InitCoder, file: String?), initializers: [String: Initializer], protocols: Set<String>, runtimeName: String, file: String,
+            texts: SlotTexts
         ) {
             self.lineage = lineage
             self.clearsSelectionOnAppear = lineage.contains("UITableViewController")
@@ -66,13 +69,14 @@ final class FlowIndex: Sendable {
             self.hasViewDidLoad = viewDidLoad != nil
             self.initCoder = initCoder
             self.initializers = initializers
-            var templates: [String: [DependencySlot]] = [:]
+            var templates: [String: [SlotRecord]] = [:]
             if !dependencies.isEmpty {
                 for name in Set(initializers.keys).union(["init(coder:)", "init()"]) {
-                    templates[name] = Self.slots(of: dependencies, initializer: name, sets: initializers[name]?.sets ?? [])
+                    templates[name] = Self.slots(of: dependencies, initializer: name, sets: initializers[name]?.sets ?? []).map(texts.record)
                 }
             }
             self.slotTemplates = templates
+            self.texts = texts
             self.protocols = protocols
             self.runtimeName = runtimeName
             self.file = file
@@ -80,9 +84,9 @@ final class FlowIndex: Sendable {
 
         /// The dependency slots of an instance made by `initializer`: a property starts at its
         /// default, an initializer-injected one the initializer does not set is never set.
-        func slots(initializer: String) -> [DependencySlot] {
+        func slots(initializer: String) -> [SlotRecord] {
             if dependencies.isEmpty { return [] }
-            return slotTemplates[initializer] ?? Self.slots(of: dependencies, initializer: initializer, sets: initializers[initializer]?.sets ?? [])
+            return slotTemplates[initializer] ?? Self.slots(of: dependencies, initializer: initializer, sets: initializers[initializer]?.sets ?? []).map(texts.record)
         }
 
         static func slots(of dependencies: [Dependency], initializer: String, sets: [String]) -> [DependencySlot] {
@@ -110,14 +114,17 @@ final class FlowIndex: Sendable {
         /// `ItemsViewController.prepare(for:sender:)`.
         let caller: String
         /// Per case, what `inspect` names as the setter of a value it sets: the caller and the
-        /// case's Swift line when the flow has it (built once, not on every segue).
+        /// case's Swift line when the flow has it (built once, not on every segue); and its
+        /// number in the flow's `SlotTexts`.
         let setters: [String]
+        let setterNumbers: [UInt32]
 
-        init(cases: [PrepareCase], owner: String, codeLocations: [String: CodeLocation]) {
+        init(cases: [PrepareCase], owner: String, codeLocations: [String: CodeLocation], texts: SlotTexts) {
             self.cases = cases
             let caller = "\(owner).prepare(for:sender:)"
             self.caller = caller
             setters = cases.map { c in PrepareInfo.setter(of: c, caller: caller, codeLocations: codeLocations) }
+            setterNumbers = setters.map(texts.number)
         }
 
         static func setter(of c: PrepareCase, caller: String, codeLocations: [String: CodeLocation]) -> String {
@@ -162,17 +169,19 @@ final class FlowIndex: Sendable {
         let arguments: [Argument]
         let initializer: String
         let isInitCoder: Bool
-        /// `makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)`.
+        /// `makeDetail(coder:sender:segueIdentifier:) through init(coder:item:)`, and its number
+        /// in the flow's `SlotTexts`.
         let provenance: String
+        let provenanceNumber: UInt32
         /// Nil when the action does not name its class (the scene's class decides).
         let callsSuperCoder: Bool?
         /// The dependency slots its initializer gives the instance, when the action names its
         /// class and the initializer is not `init(coder:)` (which `initCoder` handles).
-        let slots: [DependencySlot]?
+        let slots: [SlotRecord]?
 
         /// `dependencies`: those of the class the action is looked up on, by name;
         /// `returnsDeclarations`: `Flow.declarations(of:)` of the class it returns, if it names one.
-        init(_ action: SegueAction, in flow: Flow, dependencies: [String: Dependency], returnsDeclarations: [ClassDecl]) {
+        init(_ action: SegueAction, in flow: Flow, dependencies: [String: Dependency], returnsDeclarations: [ClassDecl], texts: SlotTexts) {
             self.action = action
             arguments = action.arguments.map { a in
                 let e = CompiledExpression(a.expression)
@@ -188,6 +197,7 @@ final class FlowIndex: Sendable {
             isInitCoder = initializer == "init(coder:)"
             // `inspect` names the Swift line that set the value, when the flow has it.
             provenance = "\(action.swiftName) through \(initializer)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
+            provenanceNumber = texts.number(provenance)
             if isInitCoder {
                 callsSuperCoder = true
                 slots = nil
@@ -195,7 +205,7 @@ final class FlowIndex: Sendable {
                 let decl = returnsDeclarations.lazy.compactMap { d in d.initializers.first { $0.name == initializer } }.first
                 callsSuperCoder = decl?.callsSuper == .initCoder
                 let dependencies = Flow.allDependencies(declarations: returnsDeclarations)
-                slots = ClassInfo.slots(of: dependencies, initializer: initializer, sets: decl?.sets ?? [])
+                slots = ClassInfo.slots(of: dependencies, initializer: initializer, sets: decl?.sets ?? []).map(texts.record)
             } else {
                 callsSuperCoder = nil
                 slots = nil
@@ -227,6 +237,9 @@ final class FlowIndex: Sendable {
     let classNames: ClassNames
     /// The class number of each scene's class (the element's UIKit class when no code declares it).
     let sceneClassIDs: [Int32]
+    /// The name of the same (`Flow.runtimeClass(ofScene:)`), read on every decode: asking the
+    /// flow copied the scene and hashed its class's name.
+    let sceneRuntimeClasses: [String]
     /// Whether each scene names a class no code declares (`Flow.hasUnknownClass(scene:)`).
     let sceneHasUnknownClass: [Bool]
     let scenes: [SceneInfo]
@@ -242,9 +255,13 @@ final class FlowIndex: Sendable {
     /// The number of each segue's selector (`Segue.action`), -1 for none; the numbers index
     /// `ClassInfo.segueActionsBySelector`.
     let selectorOfSegue: [Int32]
+    /// The texts of every state's dependency slots.
+    let texts: SlotTexts
 
     init(_ flow: Flow) {
         self.flow = flow
+        let texts = SlotTexts(Self.slotTexts(of: flow))
+        self.texts = texts
         var nibs: [String: Int] = [:]
         for (i, s) in flow.scenes.enumerated() where s.nib != nil && nibs[s.className] == nil { nibs[s.className] = i }
         nibScenes = nibs
@@ -273,7 +290,9 @@ final class FlowIndex: Sendable {
         // segue actions return and code builds, and UIKit's (a state then names classes by number).
         var names = Set(flow.classes.keys).union(UIKitClass.superclasses.keys)
         names.insert("UIViewController")
-        for i in flow.scenes.indices { names.insert(flow.runtimeClass(ofScene: i)) }
+        let sceneRuntimeClasses = flow.scenes.indices.map { flow.runtimeClass(ofScene: $0) }
+        self.sceneRuntimeClasses = sceneRuntimeClasses
+        names.formUnion(sceneRuntimeClasses)
         if let root = flow.launch.root { names.insert(root.className) }
         for c in flow.classes.values {
             for a in c.segueActions { if let r = a.returns { names.insert(r) } }
@@ -284,7 +303,7 @@ final class FlowIndex: Sendable {
         var ids: [String: Int32] = [:]
         let sortedNames = names.sorted()
         for name in sortedNames {
-            let info = Self.resolve(name, in: flow, selectors: selectors)
+            let info = Self.resolve(name, in: flow, selectors: selectors, texts: texts)
             classes[name] = info
             ids[name] = Int32(list.count)
             list.append(info)
@@ -293,7 +312,7 @@ final class FlowIndex: Sendable {
         self.classList = list
         self.classNames = ClassNames(sortedNames)
         self.classIDs = ids
-        self.sceneClassIDs = flow.scenes.indices.map { ids[flow.runtimeClass(ofScene: $0)] ?? -1 }
+        self.sceneClassIDs = sceneRuntimeClasses.map { ids[$0] ?? -1 }
         self.sceneHasUnknownClass = flow.scenes.indices.map { flow.hasUnknownClass(scene: $0) }
         var scenes = [SceneInfo](repeating: SceneInfo(), count: flow.scenes.count)
         for (i, s) in flow.segues.enumerated() {
@@ -320,7 +339,7 @@ final class FlowIndex: Sendable {
     /// `selectors`: the flow's segue selectors in their numbering (`selectorOfSegue`). The
     /// lineage and declarations are worked out once here and every question answered from them
     /// (`Flow`'s own `…(of:)` walk the superclass chain again on each call).
-    static func resolve(_ name: String, in flow: Flow, selectors: [String] = []) -> ClassInfo {
+    static func resolve(_ name: String, in flow: Flow, selectors: [String] = [], texts: SlotTexts) -> ClassInfo {
         let lineage = flow.lineage(of: name)
         let decls = lineage.compactMap { flow.classes[$0] }
         var depByName: [String: Dependency] = [:]
@@ -340,7 +359,7 @@ final class FlowIndex: Sendable {
         var initializers: [String: Initializer] = [:]
         for d in decls {
             for a in d.segueActions where resolved[a.selector] == nil {
-                resolved[a.selector] = ResolvedSegueAction(a, in: flow, dependencies: depByName, returnsDeclarations: a.returns.map { flow.declarations(of: $0) } ?? [])
+                resolved[a.selector] = ResolvedSegueAction(a, in: flow, dependencies: depByName, returnsDeclarations: a.returns.map { flow.declarations(of: $0) } ?? [], texts: texts)
             }
             for u in d.unwindActions {
                 let selector = SelectorName(u).selector
@@ -356,11 +375,30 @@ final class FlowIndex: Sendable {
             lineage: lineage, container: Flow.containerKind(lineage: lineage), declarations: decls,
             dependencies: Flow.allDependencies(declarations: decls), dependencyByName: depByName, declaringClass: declaring,
             resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
-            prepare: Flow.prepareCases(declarations: decls).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name, codeLocations: flow.codeLocations) },
+            prepare: Flow.prepareCases(declarations: decls).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name, codeLocations: flow.codeLocations, texts: texts) },
             overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
             actions: Flow.actions(declarations: decls), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
             initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
-            runtimeName: UIKitClass.isKnown(name) ? name : flow.classes[name]?.objcName ?? "\(flow.module).\(name)", file: flow.file(of: name))
+            runtimeName: UIKitClass.isKnown(name) ? name : flow.classes[name]?.objcName ?? "\(flow.module).\(name)", file: flow.file(of: name),
+            texts: texts)
+    }
+
+    /// The slot texts the flow fixes, numbered first (read without a lock): the dependencies'
+    /// names and what a new instance's slots hold (`ClassInfo.slots(of:initializer:sets:)`).
+    /// In no particular order: a text's number is never shown, only compared.
+    static func slotTexts(of flow: Flow) -> [String] {
+        var out = ["default value", "set by init(coder:)", "not set"]
+        var initializers: Set<String> = ["init(coder:)", "init()"]
+        for c in flow.classes.values {
+            for d in c.dependencies {
+                out.append(d.name)
+                if let v = d.defaultValue { out.append(v) }
+                if d.injection == .initializer { out.append("\(d.type)(…)") }
+            }
+            for i in c.initializers { initializers.insert(i.name) }
+        }
+        for i in initializers { out.append("never set: \(i) does not set it") }
+        return out
     }
 }

@@ -12,7 +12,7 @@ struct OuterSegue {
 extension Simulator {
     /// `slots`: the new instance's dependency slots when the caller has them worked out already
     /// (`ResolvedSegueAction.slots`), else they come from the class and initializer.
-    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String, slots known: [DependencySlot]? = nil) -> Int {
+    mutating func newInstance(className: String, scene: Int?, via: Instantiation, initializer: String, slots known: [SlotRecord]? = nil) -> Int {
         var classID = classID(className, scene: scene)
         if classID < 0 { classID = state.classID(ofOther: className) }
         let slots = known ?? info(classID: classID, className).slots(initializer: initializer)
@@ -21,9 +21,11 @@ extension Simulator {
         return id
     }
 
-    mutating func setDependency(_ name: String, of id: Int, to value: String?, by: String) {
+    /// `byNumber`: the number of `by` in the flow's `SlotTexts`, when the caller has it worked
+    /// out once (numbering a text hashes it).
+    mutating func setDependency(_ name: String, of id: Int, to value: String?, by: String, byNumber: UInt32? = nil) {
         guard let k = state.slot(name, of: id) else { return }
-        state.setSlot(k, value: value, provenance: by)
+        state.setSlot(k, value: value, provenance: byNumber ?? index.texts.number(by))
         emit(.injected(id: id, dependency: name, value: value, by: by))
     }
 
@@ -39,7 +41,7 @@ extension Simulator {
         if index.sceneHasUnknownClass[scene] {
             emit(.console(category: "Storyboard", message: "Unknown class \(storedClassName(scene)) in Interface Builder file."))
         }
-        let sceneClass = flow.runtimeClass(ofScene: scene)
+        let sceneClass = index.sceneRuntimeClasses[scene]
         let selectorSegue = relationship != nil ? relationship : outer?.segue
         var made: Int?
         if let selectorSegue, let selector = flow.segues[selectorSegue].action {
@@ -92,7 +94,7 @@ extension Simulator {
 
     private mutating func callSegueAction(_ resolved: FlowIndex.ResolvedSegueAction, outer: OuterSegue, scene: Int) throws(CrashSignal) -> Int? {
         let action = resolved.action
-        let sceneClass = flow.runtimeClass(ofScene: scene)
+        let sceneClass = index.sceneRuntimeClasses[scene]
         let target = outer.source
         emit(.called(id: target, method: action.swiftName, detail: CallDetail(segueActionFor: flow.scenes[scene].id)))
         let scope = Scope(selfID: target, sender: outer.sender, identifier: outer.identifier)
@@ -113,7 +115,7 @@ extension Simulator {
         } else {
             id = newInstance(className: returns, scene: scene, via: via, initializer: initName, slots: resolved.slots)
         }
-        for (a, value) in zip(resolved.arguments, values) { setDependency(a.name, of: id, to: value, by: resolved.provenance) }
+        for (a, value) in zip(resolved.arguments, values) { setDependency(a.name, of: id, to: value, by: resolved.provenance, byNumber: resolved.provenanceNumber) }
         // By number: the returned class is usually the scene's own, found without hashing its name.
         let returned = info(classID: classID(returns, scene: scene), returns)
         let callsSuperCoder = resolved.callsSuperCoder ?? (returned.initializers[initName]?.callsSuper == .initCoder)

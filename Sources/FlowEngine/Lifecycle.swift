@@ -22,25 +22,28 @@ extension Simulator {
         // Made only for a trap: most loads read nothing nil.
         func loc(_ name: String) -> String { location(file: v.file, line: v.lines[name] ?? v.line) }
         for name in v.asserts {
-            let slot = state.slot(name, of: id).map { state.slots[$0] }
-            if slot?.value == nil {
-                emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(slot?.provenance == "not set" ? "never set" : "set to nil")"))
+            let slot = state.slot(name, of: id)
+            if !(slot.map { state.slots[$0].hasValue } ?? false) {
+                let provenance = slot.map { state.provenance(ofSlot: $0) }
+                emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(provenance == "not set" ? "never set" : "set to nil")"))
                 throw CrashSignal(crash: .trap(location: loc(name), kind: "Assertion failed", message: ""))
             }
         }
         for dep in v.uses {
             let name = dep.name
-            let slot = state.slot(name, of: id).map { state.slots[$0] }
-            guard slot?.value == nil else { continue }
+            let slot = state.slot(name, of: id)
+            guard !(slot.map { state.slots[$0].hasValue } ?? false) else { continue }
+            // Read only for a note: most loads read nothing nil.
+            let provenance = slot.map { state.provenance(ofSlot: $0) }
             switch dep.injection {
             case .implicitlyUnwrapped:
-                let how = slot.map { $0.provenance == "not set" ? "which was never set" : "which was set to nil by \($0.provenance)" } ?? "which was never set"
+                let how = provenance.map { $0 == "not set" ? "which was never set" : "which was set to nil by \($0)" } ?? "which was never set"
                 emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, \(how)"))
                 throw CrashSignal(crash: .trap(location: loc(name), kind: "Fatal error", message: Self.nilUnwrap))
             case .optional:
-                emit(.note("viewDidLoad() reads \(name), which is nil (\(slot?.provenance ?? "not set"))"))
+                emit(.note("viewDidLoad() reads \(name), which is nil (\(provenance ?? "not set"))"))
             case .initializer, .property:
-                emit(.note("viewDidLoad() reads \(name), which has no value (\(slot?.provenance ?? "not set"))"))
+                emit(.note("viewDidLoad() reads \(name), which has no value (\(provenance ?? "not set"))"))
             }
         }
     }

@@ -77,7 +77,7 @@ extension Simulator {
                      detail: CallDetail(prepare: identifier, destination: destination, runtimeName: info(of: destination).runtimeName)))
         guard let prepare = info(of: source).prepare else { return }
         let scope = Scope(selfID: source, sender: sender, identifier: identifier)
-        try applyCases(prepare.cases, setters: prepare.setters, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
+        try applyCases(prepare.cases, setters: prepare.setters, setterNumbers: prepare.setterNumbers, to: destination, scope: scope, caller: prepare.caller, identifier: identifier)
     }
 
     /// The cases of `prepare` or of the launch code, in order. Cases outside a chain each run on
@@ -85,41 +85,45 @@ extension Simulator {
     /// `switch`), as in Swift, only the first branch whose test holds runs; a cast failing in a
     /// branch's test is a silent failure only when no branch of the chain is taken (Habitica's
     /// SplitSocialViewController, whose `else if` handles the navigation controller).
-    mutating func applyCases(_ cases: [PrepareCase], setters: [String]? = nil, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
+    ///
+    /// `setters`, `setterNumbers`: `PrepareInfo`'s, for a class's `prepare`.
+    mutating func applyCases(_ cases: [PrepareCase], setters: [String]? = nil, setterNumbers: [UInt32]? = nil, to destination: Int, scope: Scope, caller: String, identifier: String?) throws(CrashSignal) {
         // Chains are few: pairs searched in order rather than dictionaries made on every prepare.
         var taken: [(chain: Int, branch: Int)] = []
         var failed: [(chain: Int, index: Int)] = []
-        for k in cases.indices {
-            let c = cases[k]
-            guard let b = c.branch else {
-                if exits(c, destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
-                try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
-                continue
-            }
-            if let t = taken.first(where: { $0.chain == b.chain }) {
-                if t.branch == b.index {
-                    if exits(c, destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
-                    try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
+        // Cases are read in place: a copy of each retained and released its strings and arrays.
+        try cases.withUnsafeBufferPointer { (cases) throws(CrashSignal) in
+            for k in cases.indices {
+                guard let b = cases[k].branch else {
+                    if exits(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
+                    try apply(cases[k], to: destination, scope: scope, caller: caller, setter: setters?[k], setterNumber: setterNumbers?[k], identifier: identifier)
+                    continue
                 }
-                continue
+                if let t = taken.first(where: { $0.chain == b.chain }) {
+                    if t.branch == b.index {
+                        if exits(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
+                        try apply(cases[k], to: destination, scope: scope, caller: caller, setter: setters?[k], setterNumber: setterNumbers?[k], identifier: identifier)
+                    }
+                    continue
+                }
+                let identifierHolds = cases[k].segue == nil || cases[k].segue == identifier
+                // A guard in a branch's body is reached once the branch is taken, on its test alone.
+                if identifierHolds && (b.castInBody || cases[k].exits || castTarget(cases[k], destination) != nil) {
+                    taken.append((b.chain, b.index))
+                    if exits(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
+                    try apply(cases[k], to: destination, scope: scope, caller: caller, setter: setters?[k], setterNumber: setterNumbers?[k], identifier: identifier)
+                    continue
+                }
+                // A branch that sets nothing had nothing to inject: its failing cast is no note.
+                if identifierHolds, cases[k].cast != nil, !cases[k].set.isEmpty || cases[k].call != nil, !failed.contains(where: { $0.chain == b.chain }) {
+                    failed.append((b.chain, k))
+                }
+                // After the chain's last case, the note for a chain no branch of which was taken.
+                guard !cases[(k + 1)...].contains(where: { $0.branch?.chain == b.chain }),
+                      let f = failed.first(where: { $0.chain == b.chain }) else { continue }
+                let first = cases.first { $0.branch?.chain == b.chain } ?? cases[k]
+                emit(.note(skippedChainNote(cases[f.index], first: first, destination: destination, caller: caller)))
             }
-            let identifierHolds = c.segue == nil || c.segue == identifier
-            // A guard in a branch's body is reached once the branch is taken, on its test alone.
-            if identifierHolds && (b.castInBody || c.exits || castTarget(c, destination) != nil) {
-                taken.append((b.chain, b.index))
-                if exits(c, destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
-                try apply(c, to: destination, scope: scope, caller: caller, setter: setters?[k], identifier: identifier)
-                continue
-            }
-            // A branch that sets nothing had nothing to inject: its failing cast is no note.
-            if identifierHolds, c.cast != nil, !c.set.isEmpty || c.call != nil, !failed.contains(where: { $0.chain == b.chain }) {
-                failed.append((b.chain, k))
-            }
-            // After the chain's last case, the note for a chain no branch of which was taken.
-            guard !cases[(k + 1)...].contains(where: { $0.branch?.chain == b.chain }),
-                  let f = failed.first(where: { $0.chain == b.chain }) else { continue }
-            let first = cases.first { $0.branch?.chain == b.chain } ?? c
-            emit(.note(skippedChainNote(cases[f.index], first: first, destination: destination, caller: caller)))
         }
     }
 
@@ -174,8 +178,9 @@ extension Simulator {
 
     /// One case of `prepare` or of the launch code: match, unwrap, cast, then set or call.
     /// `setter`: what `inspect` names as the setter of the values the case sets
-    /// (`PrepareInfo.setters`; nil: worked out here, for the launch code's one-off cases).
-    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, setter: String? = nil, identifier: String?) throws(CrashSignal) {
+    /// (`PrepareInfo.setters`; nil: worked out here, for the launch code's one-off cases), and
+    /// `setterNumber` its number in the flow's `SlotTexts`.
+    mutating func apply(_ c: PrepareCase, to destination: Int, scope: Scope, caller: String, setter: String? = nil, setterNumber: UInt32? = nil, identifier: String?) throws(CrashSignal) {
         if let s = c.segue, s != identifier { return }
         if let g = c.guardCondition, !holds(g, in: scope) {
             emit(.note("\(caller): guard \(g) fails, so this case returns early"))
@@ -197,7 +202,11 @@ extension Simulator {
             // only a non-optional destination property makes Swift unwrap it here.
             let optionalTarget = info(of: target).dependencyByName[a.name].map { $0.injection == .implicitlyUnwrapped || $0.injection == .optional } ?? false
             let value = try evaluate(a.expression, in: scope, copiesNil: optionalTarget)
-            setDependency(a.name, of: target, to: value, by: value == nil && optionalTarget && a.expression != "nil" ? "\(setter), which copied nil from \(a.expression)" : setter)
+            if value == nil && optionalTarget && a.expression != "nil" {
+                setDependency(a.name, of: target, to: value, by: "\(setter), which copied nil from \(a.expression)")
+            } else {
+                setDependency(a.name, of: target, to: value, by: setter, byNumber: setterNumber)
+            }
         }
         if let call = c.call, let method = info(of: target).methods[call] {
             // A method that switches on a typed destination takes a `Box`; seed 002's prepare

@@ -35,7 +35,7 @@ public struct Simulator: Sendable {
     public init(flow: Flow, device: Device? = nil) {
         self.index = FlowIndex(flow)
         self.device = device ?? flow.device
-        state = AppState(classNames: index.classNames)
+        state = AppState(classNames: index.classNames, texts: index.texts)
         state.compact = self.device == .phone
     }
 
@@ -54,7 +54,7 @@ public struct Simulator: Sendable {
     /// Starts the app: decodes the initial scene (or builds the root in code), runs the app
     /// delegate's injection, and makes the window visible.
     public mutating func launch() -> [Event] {
-        state = AppState(classNames: index.classNames)
+        state = AppState(classNames: index.classNames, texts: index.texts)
         state.compact = device == .phone
         events = []
         do throws(CrashSignal) {
@@ -161,7 +161,7 @@ public struct Simulator: Sendable {
 
     /// What the flow says about a class, resolved once (`FlowIndex`).
     func info(_ className: String) -> FlowIndex.ClassInfo {
-        index.classes[className] ?? FlowIndex.resolve(className, in: flow)
+        index.classes[className] ?? FlowIndex.resolve(className, in: flow, texts: index.texts)
     }
 
     /// The number of a class in the flow's table (-1: a name the table lacks, which the state

@@ -118,7 +118,7 @@ extension Simulator {
         func dependency(_ name: String, _ k: Int) throws(CrashSignal) -> String?? {
             guard hasDependencies, let id = scope.selfID,
                   let dep = resolved.map({ $0[k] }) ?? classInfo?.dependencyByName[name] else { return .none }
-            if let v = state.slot(name, of: id).flatMap({ state.slots[$0].value }) { return .some(v) }
+            if let v = state.slot(name, of: id).flatMap({ state.value(ofSlot: $0) }) { return .some(v) }
             if dep.injection == .implicitlyUnwrapped && !(copiesNil && e.tokens == 1) {
                 throw CrashSignal(crash: .trap(
                     location: location(file: info(declaringClass(of: name, in: state.className(of: id))).file, line: nil),
@@ -203,9 +203,9 @@ extension Simulator {
         case .selection: return scope.selfID.flatMap { state[$0].selection } != nil
         case .noSelection: return scope.selfID.flatMap { state[$0].selection } == nil
         case .isNil(let name), .isNotNil(let name):
-            let value = scope.selfID.flatMap { id in state.slot(name, of: id).flatMap { state.slots[$0].value } }
-            if case .isNil = condition { return value == nil }
-            return value != nil
+            let hasValue = scope.selfID.flatMap { id in state.slot(name, of: id).map { state.slots[$0].hasValue } } ?? false
+            if case .isNil = condition { return !hasValue }
+            return hasValue
         }
     }
 }

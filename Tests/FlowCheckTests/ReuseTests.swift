@@ -45,6 +45,24 @@ struct ReuseTests {
         return (reused.explorer.reusedTransitions, reused.transitions)
     }
 
+    @Test("states kept from the level before rebuild nothing that replaying would not: the same report, fewer commands run again")
+    func keptStates() throws {
+        let flow = try Flows.seed("regressions/presentation-context.json")
+        for reuse in [true, false] {
+            let options = ExploreOptions(depth: 8, reuse: reuse)
+            var replaying = Explorer(flow: flow, options: options)
+            replaying.keptBudget = 0
+            var kept = Explorer(flow: flow, options: options)
+            var a = replaying.run(), b = kept.run()
+            a.seconds = 0
+            b.seconds = 0
+            #expect("\(a)" == "\(b)")
+            #expect(replaying.problems.map(\.message) == kept.problems.map(\.message))
+            #expect(replaying.parent == kept.parent && replaying.edge == kept.edge)
+            #expect(kept.replayed < replaying.replayed, "reuse \(reuse): \(kept.replayed) against \(replaying.replayed)")
+        }
+    }
+
     @Test("the transition table answers as a dictionary does, across its growth and replacements")
     func table() {
         var table = TransitionTable(capacity: 4)

@@ -9,7 +9,7 @@ struct AppStateTests {
     private func state(instances n: Int) -> AppState {
         var s = AppState(classNames: ClassNames(["A", "B"]))
         for k in 0..<n {
-            _ = s.add(classID: Int32(k % 2), scene: nil, slots: [DependencySlot(name: "d\(k)", value: k % 2 == 0 ? nil : "v", provenance: "p")])
+            _ = s.add(classID: Int32(k % 2), scene: nil, slots: [s.texts.record(DependencySlot(name: "d\(k)", value: k % 2 == 0 ? nil : "v", provenance: "p"))])
         }
         return s
     }
@@ -59,7 +59,7 @@ struct AppStateTests {
         #expect(s.dependencies(of: 2).map(\.value) == [nil])
         let k = s.slot("d2", of: 2)
         #expect(k != nil && s.slot("d1", of: 2) == nil)
-        s.setSlot(k!, value: "x", provenance: "set by test")
+        s.setSlot(k!, value: "x", provenance: s.texts.number("set by test"))
         #expect(s.dependencies(of: 2).first?.value == "x" && s.dependencies(of: 1).first?.value == "v")
     }
 
