@@ -49,8 +49,9 @@ struct FlowDecoder {
     static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "exits", "set", "call", "with", "at"]
     static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at"]
 
-    /// Decodes a whole document; nil when the top level is unusable.
-    mutating func decode(_ root: JSONNode) -> Flow? {
+    /// Decodes a whole document; nil when the top level is unusable. With `direct`, its scenes
+    /// and segues are taken as they are (`root` has them empty).
+    mutating func decode(_ root: JSONNode, direct: DirectFlowParts? = nil) -> Flow? {
         guard let top = Fields(root, "", known: Self.topKeys, required: ["format", "name", "module", "scenes"], sink: &sink, what: "a JSON object at the top level")
         else { return nil }
         if let formatNode = top["format"] {
@@ -92,18 +93,24 @@ struct FlowDecoder {
         // it must not add an "unknown scene" error on top.
         var declaredScenes: [String] = []
         let sceneMembers = top.map("scenes", &sink)
-        declaredScenes.reserveCapacity(sceneMembers.count)
-        flow.scenes.reserveCapacity(sceneMembers.count)
-        for m in sceneMembers {
-            declaredScenes.append(m.key)
-            let path = JSONPath.member("scenes", m.key)
-            // Appended where it is made: a scene handed back through an optional was copied whole.
-            if fastPaths, fastScene(m, path: path, into: &flow.scenes) { continue }
-            if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
-        }
         var sceneIndex: [String: Int] = [:]
-        sceneIndex.reserveCapacity(flow.scenes.count)
-        for i in flow.scenes.indices { sceneIndex[flow.scenes[i].id] = i }
+        if let direct {
+            declaredScenes = direct.sceneIDs
+            flow.scenes = direct.scenes
+            sceneIndex = direct.sceneIndex
+        } else {
+            declaredScenes.reserveCapacity(sceneMembers.count)
+            flow.scenes.reserveCapacity(sceneMembers.count)
+            for m in sceneMembers {
+                declaredScenes.append(m.key)
+                let path = JSONPath.member("scenes", m.key)
+                // Appended where it is made: a scene handed back through an optional was copied whole.
+                if fastPaths, fastScene(m, path: path, into: &flow.scenes) { continue }
+                if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
+            }
+            sceneIndex.reserveCapacity(flow.scenes.count)
+            for i in flow.scenes.indices { sceneIndex[flow.scenes[i].id] = i }
+        }
         if let initial = top.string("initial", &sink) {
             if let i = sceneIndex[initial] {
                 flow.initial = i
@@ -120,6 +127,7 @@ struct FlowDecoder {
         }
         if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneIndex, sceneIDs: declaredScenes) }
         let segueNodes = top.array("segues", &sink)
+        if let direct { flow.segues = direct.segues }
         flow.segues.reserveCapacity(segueNodes.count)
         for (i, node) in segueNodes.enumerated() {
             let path = JSONPath.index("segues", i)
