@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A flow file read straight into scenes and segues, with no `JSONNode` for them: the tree
 /// reader made a node and an array per value and freed them all again, which was about half of
 /// loading a large flow. The other top-level members (classes, launch, …: a small part of a
@@ -13,9 +19,7 @@ struct DirectFlowParts {
     /// an empty array at their values' positions.
     var top: JSONNode
     var scenes: [Scene] = []
-    /// The scene ids in file order, as the decoder keeps them for messages.
-    var sceneIDs: [String] = []
-    var sceneIndex: [String: Int] = [:]
+    var sceneNumbers = SceneNameTable()
     var segues: [Segue] = []
 }
 
@@ -41,11 +45,11 @@ extension JSONReader {
 
     /// After a member or an item: true at a ',', false past the closing byte.
     private mutating func next(closing: UInt8) throws(JSONSyntaxError) -> Bool {
-        skipWhitespace()
+        skipSpace()
         guard index < bytes.count else { throw Self.giveUp }
         if bytes[index] == UInt8(ascii: ",") {
             index += 1
-            skipWhitespace()
+            skipSpace()
             return true
         }
         guard bytes[index] == closing else { throw Self.giveUp }
@@ -54,13 +58,81 @@ extension JSONReader {
         return false
     }
 
+    /// A member's name as bytes of the file (`start..<start + count`), and the ':' after it,
+    /// leaving the reader at its value: no `String` made for a name that is only compared with
+    /// the format's. A name with an escape or a byte that is not ASCII is none of the format's
+    /// as written: given up.
+    private mutating func memberKey() throws(JSONSyntaxError) -> (start: Int, count: Int) {
+        guard current == UInt8(ascii: "\"") else { throw Self.giveUp }
+        let start = index + 1
+        var i = start
+        // Eight bytes at a time to the first quote, backslash, control or non-ASCII byte (the
+        // lowest flagged byte of a word is exact), as `parseString` scans.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while i + 8 <= bytes.count {
+            let w = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+            let quote = w ^ (ones &* 0x22)
+            let backslash = w ^ (ones &* 0x5C)
+            let stop = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- ones &* 0x20) & ~w) | w) & (ones &* 0x80)
+            if stop != 0 {
+                i += stop.trailingZeroBitCount / 8
+                break
+            }
+            i += 8
+        }
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20, bytes[i] < 0x80 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw Self.giveUp }
+        index = i + 1
+        skipSpace()
+        try expect(UInt8(ascii: ":"))
+        skipSpace()
+        return (start, i - start)
+    }
+
+    /// `skipWhitespace` for the usual case, inline: nothing to skip, or one space.
+    @inline(__always)
+    private mutating func skipSpace() {
+        if index < bytes.count, bytes[index] > 0x20 { return }
+        if index + 1 < bytes.count, bytes[index] == 0x20, bytes[index + 1] > 0x20 {
+            index += 1
+            return
+        }
+        skipWhitespace()
+    }
+
+    /// Whether the name at `key` is `name`.
+    private func key(_ key: (start: Int, count: Int), is name: StaticString) -> Bool {
+        key.count == name.utf8CodeUnitCount && memcmp(bytes.baseAddress! + key.start, name.utf8Start, key.count) == 0
+    }
+
+    /// A scene's number from its name, read in place (no `String`): given up for a name that
+    /// is not a scene's, or has an escape or a control byte (the tree path's to read).
+    private mutating func sceneNumber(_ table: SceneNameTable) throws(JSONSyntaxError) -> Int {
+        guard current == UInt8(ascii: "\"") else { throw Self.giveUp }
+        let start = index + 1
+        var i = start
+        var high: UInt8 = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") { break }
+            if b == UInt8(ascii: "\\") || b < 0x20 { throw Self.giveUp }
+            high |= b
+            i += 1
+        }
+        guard i < bytes.count, i > start, let n = table.index(bytes, start, i - start) else { throw Self.giveUp }
+        // As `parseString` does: columns past a non-ASCII byte count scalars.
+        if high >= 0x80 { firstNonASCII = min(firstNonASCII, start) }
+        index = i + 1
+        return n
+    }
+
     /// A member's name and the ':' after it, leaving the reader at its value.
     private mutating func memberName() throws(JSONSyntaxError) -> String {
         guard current == UInt8(ascii: "\"") else { throw Self.giveUp }
         let key = try parseString()
-        skipWhitespace()
+        skipSpace()
         try expect(UInt8(ascii: ":"))
-        skipWhitespace()
+        skipSpace()
         return key
     }
 
@@ -69,7 +141,7 @@ extension JSONReader {
         guard current == byte else { throw Self.giveUp }
         try enter()
         index += 1
-        skipWhitespace()
+        skipSpace()
         if current == closing {
             index += 1
             depth -= 1
@@ -79,7 +151,7 @@ extension JSONReader {
     }
 
     private mutating func directDocument(_ selectors: inout SelectorCache) throws(JSONSyntaxError) -> DirectFlowParts {
-        skipWhitespace()
+        skipSpace()
         let start = position
         guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { throw Self.giveUp }
         var members: [JSONNode.Member] = []
@@ -106,7 +178,7 @@ extension JSONReader {
                 members.append(.init(key: key, keyPosition: keyPosition, value: try parseValue()))
             }
         } while try next(closing: UInt8(ascii: "}"))
-        skipWhitespace()
+        skipSpace()
         guard index == bytes.count else { throw Self.giveUp }
         parts.top = JSONNode(value: .object(members), position: start)
         return parts
@@ -116,56 +188,67 @@ extension JSONReader {
         guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { return }
         repeat {
             let keyPosition = position
-            let id = try memberName()
-            guard !id.isEmpty, parts.sceneIndex.updateValue(parts.scenes.count, forKey: id) == nil else { throw Self.giveUp }
-            try directScene(id, Origin(path: JSONPath.member("scenes", id), position: keyPosition), into: &parts.scenes)
-            parts.sceneIDs.append(id)
+            guard current == UInt8(ascii: "\"") else { throw Self.giveUp }
+            let start = index + 1
+            let id = try parseString()
+            // Escaped names (their bytes in the file are not the name's) are the tree path's.
+            let count = id.utf8.count
+            guard count > 0, index - 1 - start == count, parts.sceneNumbers.insert(bytes, start, count) else { throw Self.giveUp }
+            skipSpace()
+            try expect(UInt8(ascii: ":"))
+            skipSpace()
+            let path = identifierPath("scenes.", start, count) ?? JSONPath.member("scenes", id)
+            try directScene(id, Origin(path: path, position: keyPosition), into: &parts.scenes)
         } while try next(closing: UInt8(ascii: "}"))
     }
 
     /// A scene as `FlowDecoder.decodeScene` would decode it, for the keys read here.
     private mutating func directScene(_ id: String, _ origin: Origin, into scenes: inout [Scene]) throws(JSONSyntaxError) {
         guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { throw Self.giveUp }
-        var s = Scene(id: id, className: "", origin: origin)
+        // Made in its place in the array and filled there: a scene built aside was copied whole
+        // into it (a dozen fields retained and released again). One left unfinished is thrown
+        // away with the rest when this gives up.
+        scenes.append(Scene(id: id, className: "", origin: origin))
+        let n = scenes.count - 1
         var seen: UInt16 = 0
         repeat {
-            let key = try memberName()
-            switch key.utf8.count {
-            case 3 where key == "nib":
+            let k = try memberKey()
+            switch k.count {
+            case 3 where key(k, is: "nib"):
                 try Self.first(1, &seen)
-                s.nib = try nonEmptyString()
-            case 4 where key == "rows":
+                scenes[n].nib = try nonEmptyString()
+            case 4 where key(k, is: "rows"):
                 try Self.first(2, &seen)
-                s.rows = try rows()
-                s.rowsGiven = true
-            case 5 where key == "class":
+                scenes[n].rows = try rows()
+                scenes[n].rowsGiven = true
+            case 5 where key(k, is: "class"):
                 try Self.first(4, &seen)
-                s.className = try nonEmptyString()
-            case 5 where key == "title":
+                scenes[n].className = try nonEmptyString()
+            case 5 where key(k, is: "title"):
                 try Self.first(8, &seen)
                 guard current == UInt8(ascii: "\"") else { throw Self.giveUp }
-                s.title = try parseString()
-            case 5 where key == "notes":
+                scenes[n].title = try parseString()
+            case 5 where key(k, is: "notes"):
                 try Self.first(16, &seen)
-                s.notes = try nonEmptyStrings(unique: false)
-            case 8 where key == "controls":
+                scenes[n].notes = try nonEmptyStrings(unique: false)
+            case 8 where key(k, is: "controls"):
                 try Self.first(32, &seen)
-                s.controls = try nonEmptyStrings(unique: true)
-            case 12 where key == "elementClass":
+                scenes[n].controls = try nonEmptyStrings(unique: true)
+            case 12 where key(k, is: "elementClass"):
                 try Self.first(64, &seen)
                 let v = try nonEmptyString()
                 guard UIKitClass.isKnown(v) else { throw Self.giveUp }
-                s.elementClass = v
-            case 20 where key == "storyboardIdentifier":
+                scenes[n].elementClass = v
+            case 20 where key(k, is: "storyboardIdentifier"):
                 try Self.first(128, &seen)
-                s.storyboardIdentifier = try nonEmptyString()
-            case 22 where key == "modalPresentationStyle":
+                scenes[n].storyboardIdentifier = try nonEmptyString()
+            case 22 where key(k, is: "modalPresentationStyle"):
                 try Self.first(256, &seen)
                 guard let v = ModalPresentationStyle(rawValue: try nonEmptyString()) else { throw Self.giveUp }
-                s.modalPresentationStyle = v
-            case 26 where key == "definesPresentationContext":
+                scenes[n].modalPresentationStyle = v
+            case 26 where key(k, is: "definesPresentationContext"):
                 try Self.first(512, &seen)
-                s.definesPresentationContext = try bool()
+                scenes[n].definesPresentationContext = try bool()
             default:
                 // prototypes, storyboard, or a key the format lacks.
                 throw Self.giveUp
@@ -173,7 +256,6 @@ extension JSONReader {
         } while try next(closing: UInt8(ascii: "}"))
         // `class` is required.
         guard seen & 4 != 0 else { throw Self.giveUp }
-        scenes.append(s)
     }
 
     private mutating func directSegues(_ parts: inout DirectFlowParts, _ selectors: inout SelectorCache) throws(JSONSyntaxError) {
@@ -181,68 +263,66 @@ extension JSONReader {
         parts.segues.reserveCapacity(parts.scenes.count)
         repeat {
             let objectPosition = position
-            let path = JSONPath.index("segues", parts.segues.count)
-            try directSegue(Origin(path: path, position: objectPosition), parts.sceneIndex, &selectors, into: &parts.segues)
+            let path = indexPath("segues[", parts.segues.count)
+            try directSegue(Origin(path: path, position: objectPosition), parts.sceneNumbers, &selectors, into: &parts.segues)
         } while try next(closing: UInt8(ascii: "]"))
     }
 
     /// A segue as `FlowDecoder.decodeSegue` would decode it, for the keys read here, with the
     /// same rules between keys (any of them broken is the general path's to report).
-    private mutating func directSegue(_ origin: Origin, _ scenes: [String: Int], _ selectors: inout SelectorCache, into segues: inout [Segue]) throws(JSONSyntaxError) {
+    private mutating func directSegue(_ origin: Origin, _ scenes: SceneNameTable, _ selectors: inout SelectorCache, into segues: inout [Segue]) throws(JSONSyntaxError) {
         guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { throw Self.giveUp }
         var seen: UInt16 = 0
         var id: String?, source: Int?, destination: Int?, kind: SegueKind?, relationship: Relationship?
         var action: String?, trigger: Trigger?, animates: Bool?, customClass: String?, notes: [String]?
         var presentation: ModalPresentationStyle?, transition: ModalTransitionStyle?, unwindAction: String?, popoverAnchor: String?
         repeat {
-            let key = try memberName()
-            switch key.utf8.count {
-            case 2 where key == "id":
+            let k = try memberKey()
+            switch k.count {
+            case 2 where key(k, is: "id"):
                 try Self.first(1, &seen)
                 id = try nonEmptyString()
-            case 4 where key == "kind":
+            case 4 where key(k, is: "kind"):
                 try Self.first(2, &seen)
                 guard let k = SegueKind(rawValue: try nonEmptyString()) else { throw Self.giveUp }
                 kind = k
-            case 5 where key == "notes":
+            case 5 where key(k, is: "notes"):
                 try Self.first(4, &seen)
                 notes = try nonEmptyStrings(unique: false)
-            case 6 where key == "source":
+            case 6 where key(k, is: "source"):
                 try Self.first(8, &seen)
-                guard let i = scenes[try nonEmptyString()] else { throw Self.giveUp }
-                source = i
-            case 6 where key == "action":
+                source = try sceneNumber(scenes)
+            case 6 where key(k, is: "action"):
                 try Self.first(16, &seen)
                 action = try nonEmptyString()
-            case 7 where key == "trigger":
+            case 7 where key(k, is: "trigger"):
                 try Self.first(32, &seen)
                 guard let t = Trigger(try nonEmptyString()) else { throw Self.giveUp }
                 trigger = t
-            case 8 where key == "animates":
+            case 8 where key(k, is: "animates"):
                 try Self.first(64, &seen)
                 animates = try bool()
-            case 11 where key == "destination":
+            case 11 where key(k, is: "destination"):
                 try Self.first(128, &seen)
-                guard let i = scenes[try nonEmptyString()] else { throw Self.giveUp }
-                destination = i
-            case 11 where key == "customClass":
+                destination = try sceneNumber(scenes)
+            case 11 where key(k, is: "customClass"):
                 try Self.first(256, &seen)
                 customClass = try nonEmptyString()
-            case 12 where key == "relationship":
+            case 12 where key(k, is: "relationship"):
                 try Self.first(512, &seen)
                 guard let r = Relationship(rawValue: try nonEmptyString()) else { throw Self.giveUp }
                 relationship = r
-            case 12 where key == "unwindAction":
+            case 12 where key(k, is: "unwindAction"):
                 try Self.first(1024, &seen)
                 unwindAction = try nonEmptyString()
-            case 13 where key == "popoverAnchor":
+            case 13 where key(k, is: "popoverAnchor"):
                 try Self.first(2048, &seen)
                 popoverAnchor = try nonEmptyString()
-            case 20 where key == "modalTransitionStyle":
+            case 20 where key(k, is: "modalTransitionStyle"):
                 try Self.first(4096, &seen)
                 guard let v = ModalTransitionStyle(rawValue: try nonEmptyString()) else { throw Self.giveUp }
                 transition = v
-            case 22 where key == "modalPresentationStyle":
+            case 22 where key(k, is: "modalPresentationStyle"):
                 try Self.first(8192, &seen)
                 guard let v = ModalPresentationStyle(rawValue: try nonEmptyString()) else { throw Self.giveUp }
                 presentation = v
@@ -260,19 +340,56 @@ extension JSONReader {
         guard (kind == .relationship) == (relationship != nil) else { throw Self.giveUp }
         if kind == .custom && customClass == nil { throw Self.giveUp }
         if popoverAnchor != nil && kind != .popoverPresentation && presentation != .popover { throw Self.giveUp }
-        var s = Segue(source: source, destination: destination, kind: kind, origin: origin)
-        s.identifier = id
-        s.relationship = relationship
-        s.action = action.map { selectors.name($0) }
-        if let trigger { s.trigger = trigger }
-        s.modalPresentationStyle = presentation
-        s.modalTransitionStyle = transition
-        s.customClass = customClass
-        s.animates = animates ?? true
-        s.unwindAction = unwindAction.map { selectors.name($0) }
-        s.popoverAnchor = popoverAnchor
-        s.notes = notes ?? []
-        segues.append(s)
+        // Made in its place, as a scene is.
+        segues.append(Segue(source: source, destination: destination, kind: kind, origin: origin))
+        let n = segues.count - 1
+        segues[n].identifier = id
+        segues[n].relationship = relationship
+        segues[n].action = action.map { selectors.name($0) }
+        if let trigger { segues[n].trigger = trigger }
+        segues[n].modalPresentationStyle = presentation
+        segues[n].modalTransitionStyle = transition
+        segues[n].customClass = customClass
+        segues[n].animates = animates ?? true
+        segues[n].unwindAction = unwindAction.map { selectors.name($0) }
+        segues[n].popoverAnchor = popoverAnchor
+        segues[n].notes = notes ?? []
+    }
+
+    /// `prefix` and the name at `start..<start + count` as a JSON path (`scenes.s0_1`), made
+    /// from the bytes in place, when the name is an ASCII identifier (`JSONPath.member`'s form
+    /// for it); nil for any other name.
+    private func identifierPath(_ prefix: StaticString, _ start: Int, _ count: Int) -> String? {
+        guard count > 0, count <= 256 else { return nil }
+        for i in start..<start + count {
+            let b = bytes[i]
+            let letter = b == 0x5F || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            if !(letter || (i > start && b >= 0x30 && b <= 0x39)) { return nil }
+        }
+        let p = prefix.utf8CodeUnitCount
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: p + count) { buf in
+            buf.baseAddress!.update(from: prefix.utf8Start, count: p)
+            (buf.baseAddress! + p).update(from: bytes.baseAddress! + start, count: count)
+            return String(decoding: UnsafeBufferPointer(buf), as: UTF8.self)
+        }
+    }
+
+    /// `prefix`, `i` and `]` (`segues[12]`), as `JSONPath.index` makes it.
+    private func indexPath(_ prefix: StaticString, _ i: Int) -> String {
+        let p = prefix.utf8CodeUnitCount
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: p + 21) { buf in
+            buf.baseAddress!.update(from: prefix.utf8Start, count: p)
+            var digits = 1
+            var rest = i / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            var v = i
+            for d in stride(from: p + digits - 1, through: p, by: -1) {
+                buf[d] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+            buf[p + digits] = UInt8(ascii: "]")
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[..<(p + digits + 1)]), as: UTF8.self)
+        }
     }
 
     private static func first(_ bit: UInt16, _ seen: inout UInt16) throws(JSONSyntaxError) {

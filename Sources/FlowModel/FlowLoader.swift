@@ -44,9 +44,10 @@ public enum FlowLoader {
     /// it always was. Validation is the same on either path; the tree is read only when a
     /// message needs a position from it.
     static func loadDirect(bytes: [UInt8], file: String) -> Result<LoadedFlow, FlowLoadError>? {
-        guard let parts = JSONReader.readDirect(bytes) else { return nil }
         var decoder = FlowDecoder(sink: DiagnosticSink(file: file))
-        guard let flow = decoder.decode(parts.top, direct: parts), decoder.sink.diagnostics.isEmpty, !decoder.sink.hasErrors else { return nil }
+        decoder.direct = JSONReader.readDirect(bytes)
+        guard let top = decoder.direct?.top else { return nil }
+        guard let flow = decoder.decode(top), decoder.sink.diagnostics.isEmpty, !decoder.sink.hasErrors else { return nil }
         var validator = FlowValidator(sink: decoder.sink, flow: flow)
         validator.validate()
         validator.sink.noteWithheldSuggestions()

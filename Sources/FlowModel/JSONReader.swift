@@ -46,7 +46,7 @@ public struct JSONReader {
     private var recentStrings = [String](repeating: "", count: recentCount)
     private static let recentCount = 1024
     /// The offset of the current line's first byte of 0x80 or above (only strings hold one).
-    private var firstNonASCII = Int.max
+    var firstNonASCII = Int.max
 
     var position: SourcePosition {
         mutating get { position(at: index) }
