@@ -356,7 +356,9 @@ struct FlowValidator {
             let identifier: String
         }
         var identifiers: [SourceIdentifier: Int] = [:]
-        identifiers.reserveCapacity(flow.segues.count)
+        // A source's first identified segue, by scene: most sources have one, and only a
+        // second one from the same source needs the pairs hashed (then the first joins them).
+        var firstIdentified = [Int](repeating: -1, count: flow.scenes.count)
         var relationshipTargets: [String: String] = [:]
         // The last action found declared: segues in a row tend to share one (the decoder hands
         // them one string), and comparing with it is cheaper than hashing a long selector.
@@ -370,7 +372,15 @@ struct FlowValidator {
             // The source's fields are read where needed, not from a copy of the whole scene.
             let source = s.source
             let path = s.origin.path
-            if let id = s.identifier {
+            // -1: none yet; -2: the source's pairs are in `identifiers`.
+            if s.identifier != nil, firstIdentified[source] == -1 {
+                firstIdentified[source] = i
+            } else if let id = s.identifier {
+                let firstOfSource = firstIdentified[source]
+                if firstOfSource >= 0 {
+                    identifiers[SourceIdentifier(source: source, identifier: flow.segues[firstOfSource].identifier!)] = firstOfSource
+                    firstIdentified[source] = -2
+                }
                 let key = SourceIdentifier(source: s.source, identifier: id)
                 if let first = identifiers[key] {
                     let o = origin(s.origin, "id")
@@ -465,15 +475,25 @@ struct FlowValidator {
     private mutating func validateRows() {
         // By scene index in an array: the first dictionary keyed by Int has the runtime look up
         // Int's Hashable conformance by scanning every conformance record (a tenth of start-up).
-        var rowSegues = [[Int]](repeating: [], count: flow.scenes.count)
-        for i in flow.segues.indices where flow.segues[i].trigger.isRow { rowSegues[flow.segues[i].source].append(i) }
+        // In one array, each scene's row segues together (`rowStart[s]..<rowStart[s + 1]`): an
+        // array per scene was an allocation and a release per scene.
+        var rowStart = [Int](repeating: 0, count: flow.scenes.count + 1)
+        for i in flow.segues.indices where flow.segues[i].trigger.isRow { rowStart[flow.segues[i].source + 1] += 1 }
+        for si in flow.scenes.indices { rowStart[si + 1] += rowStart[si] }
+        var rowSegues = [Int](repeating: 0, count: rowStart[flow.scenes.count])
+        var next = rowStart
+        for i in flow.segues.indices where flow.segues[i].trigger.isRow {
+            let source = flow.segues[i].source
+            rowSegues[next[source]] = i
+            next[source] += 1
+        }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
         // Scenes of a class tend to come together: the last class's answer saves hashing its name.
         var last: (className: String, actions: [CodeAction])?
         for si in flow.scenes.indices {
             let className = flow.scenes[si].className
-            let segues = rowSegues[si]
+            let segues = rowSegues[rowStart[si]..<rowStart[si + 1]]
             let actions: [CodeAction]
             if let last, last.className == className {
                 actions = last.actions
