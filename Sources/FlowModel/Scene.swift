@@ -273,5 +273,9 @@ public enum ObjCSelector {
     }
 
     /// The number of arguments a selector takes: one per colon.
-    public static func argumentCount(_ selector: String) -> Int { selector.filter { $0 == ":" }.count }
+    public static func argumentCount(_ selector: String) -> Int {
+        // Bytes for an ASCII selector (a colon is then a Character); Characters otherwise.
+        if selector.utf8.allSatisfy({ $0 < 0x80 }) { return selector.utf8.reduce(0) { $1 == UInt8(ascii: ":") ? $0 + 1 : $0 } }
+        return selector.filter { $0 == ":" }.count
+    }
 }

@@ -35,6 +35,14 @@ import Testing
         #expect(ObjCSelector.deriveASCII(name) == ObjCSelector.deriveCharacters(name))
     }
 
+    @Test(arguments: [
+        "init(coder:item:)", "init()", "init(coder:)", "init(_:)", "init(::)", "init(a::b:)", "init(", "init)", "", "()", "(", ")",
+        "init(a:)b)", "init((a:)", "init(a\r\n:)", "init(a:b)", "x",
+    ])
+    func labelsAlikeByBytesAndByCharacters(_ name: String) {
+        #expect(FlowValidator.labels(of: name) == FlowValidator.labelsByCharacters(of: name))
+    }
+
     @Test(arguments: [("reset", 0), ("unwindToList:", 1), ("makeDetailWithCoder:sender:segueIdentifier:", 3)])
     func countsArguments(_ selector: String, _ count: Int) {
         #expect(ObjCSelector.argumentCount(selector) == count)
