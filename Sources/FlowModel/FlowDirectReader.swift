@@ -284,8 +284,7 @@ extension JSONReader {
                 id = try nonEmptyString()
             case 4 where key(k, is: "kind"):
                 try Self.first(2, &seen)
-                guard let k = SegueKind(rawValue: try nonEmptyString()) else { throw Self.giveUp }
-                kind = k
+                kind = try segueKind()
             case 5 where key(k, is: "notes"):
                 try Self.first(4, &seen)
                 notes = try nonEmptyStrings(unique: false)
@@ -392,6 +391,29 @@ extension JSONReader {
         }
     }
 
+    /// A segue's kind matched by its bytes in place against the kinds' names (no `String`);
+    /// anything else (an unknown kind, an escape, not a string) is given up.
+    private mutating func segueKind() throws(JSONSyntaxError) -> SegueKind {
+        let k = try stringBytes()
+        for kind in SegueKind.allCases {
+            var name = kind.rawValue
+            let same = name.withUTF8 { $0.count == k.count && memcmp($0.baseAddress!, bytes.baseAddress! + k.start, k.count) == 0 }
+            if same { return kind }
+        }
+        throw Self.giveUp
+    }
+
+    /// A string value of ASCII bytes with no escape, as bytes of the file; given up otherwise.
+    private mutating func stringBytes() throws(JSONSyntaxError) -> (start: Int, count: Int) {
+        guard current == UInt8(ascii: "\"") else { throw Self.giveUp }
+        let start = index + 1
+        var i = start
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20, bytes[i] < 0x80 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw Self.giveUp }
+        index = i + 1
+        return (start, i - start)
+    }
+
     private static func first(_ bit: UInt16, _ seen: inout UInt16) throws(JSONSyntaxError) {
         if seen & bit != 0 { throw giveUp }
         seen |= bit
@@ -430,6 +452,22 @@ extension JSONReader {
     private mutating func whole() throws(JSONSyntaxError) -> Int {
         let c = current
         guard c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) else { throw Self.giveUp }
+        // Up to nine digits and nothing after them that continues a number: the value itself,
+        // with no text made and parsed as a Double (which cost 900 instructions a number).
+        var i = index
+        var value = 0
+        while i < bytes.count, i - index < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+            value = value * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+            i += 1
+        }
+        let digits = i - index
+        if digits > 0, digits < 10, i < bytes.count, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]),
+           bytes[i] != UInt8(ascii: "."), bytes[i] | 0x20 != UInt8(ascii: "e") {
+            // A leading zero is the tree's error.
+            guard digits == 1 || bytes[index] != UInt8(ascii: "0") else { throw Self.giveUp }
+            index = i
+            return value
+        }
         // The position is the tree's, for messages; none is made here.
         let node = try parseNumber(SourcePosition(line: 0, column: 0))
         guard case .number(let d, _) = node.value, d == d.rounded(), abs(d) < 1e9, d >= 0 else { throw Self.giveUp }
