@@ -249,8 +249,14 @@ extension JSONReader {
             case 26 where key(k, is: "definesPresentationContext"):
                 try Self.first(512, &seen)
                 scenes[n].definesPresentationContext = try bool()
+            case 10 where key(k, is: "storyboard"):
+                try Self.first(1024, &seen)
+                let read = try storyboard(elements: true)
+                scenes[n].storyboard = read.origin
+                scenes[n].storyboardControls = read.controls
+                scenes[n].storyboardCells = read.cells
             default:
-                // prototypes, storyboard, or a key the format lacks.
+                // prototypes, or a key the format lacks.
                 throw Self.giveUp
             }
         } while try next(closing: UInt8(ascii: "}"))
@@ -276,6 +282,7 @@ extension JSONReader {
         var id: String?, source: Int?, destination: Int?, kind: SegueKind?, relationship: Relationship?
         var action: String?, trigger: Trigger?, animates: Bool?, customClass: String?, notes: [String]?
         var presentation: ModalPresentationStyle?, transition: ModalTransitionStyle?, unwindAction: String?, popoverAnchor: String?
+        var storyboard: StoryboardOrigin?
         repeat {
             let k = try memberKey()
             switch k.count {
@@ -325,8 +332,11 @@ extension JSONReader {
                 try Self.first(8192, &seen)
                 guard let v = ModalPresentationStyle(rawValue: try nonEmptyString()) else { throw Self.giveUp }
                 presentation = v
+            case 10 where key(k, is: "storyboard"):
+                try Self.first(16384, &seen)
+                storyboard = try self.storyboard(elements: false).origin
             default:
-                // storyboard, or a key the format lacks.
+                // A key the format lacks.
                 throw Self.giveUp
             }
         } while try next(closing: UInt8(ascii: "}"))
@@ -352,6 +362,7 @@ extension JSONReader {
         segues[n].animates = animates ?? true
         segues[n].unwindAction = unwindAction.map { selectors.name($0) }
         segues[n].popoverAnchor = popoverAnchor
+        segues[n].storyboard = storyboard
         segues[n].notes = notes ?? []
     }
 
@@ -389,6 +400,83 @@ extension JSONReader {
             buf[p + digits] = UInt8(ascii: "]")
             return String(decoding: UnsafeBufferPointer(rebasing: buf[..<(p + digits + 1)]), as: UTF8.self)
         }
+    }
+
+    /// `"storyboard": { "file", "line", "id" }` (and a scene's `controls` and `cells`, with
+    /// `elements`), as `FlowDecoder.storyboardOrigin` and `storyboardElements` read it.
+    private mutating func storyboard(elements: Bool) throws(JSONSyntaxError) -> (origin: StoryboardOrigin, controls: [String: StoryboardOrigin], cells: [String: StoryboardOrigin]) {
+        guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { throw Self.giveUp }
+        var seen: UInt16 = 0
+        var file: String?, line: Int?, id: String?
+        var controls: [(String, Int, String)] = [], cells: [(String, Int, String)] = []
+        repeat {
+            let k = try memberKey()
+            switch k.count {
+            case 2 where key(k, is: "id"):
+                try Self.first(1, &seen)
+                id = try nonEmptyString()
+            case 4 where key(k, is: "file"):
+                try Self.first(2, &seen)
+                file = try nonEmptyString()
+            case 4 where key(k, is: "line"):
+                try Self.first(4, &seen)
+                line = try lineNumber()
+            case 8 where elements && key(k, is: "controls"):
+                try Self.first(8, &seen)
+                controls = try storyboardElements()
+            case 5 where elements && key(k, is: "cells"):
+                try Self.first(16, &seen)
+                cells = try storyboardElements()
+            default:
+                throw Self.giveUp
+            }
+        } while try next(closing: UInt8(ascii: "}"))
+        guard let file else { throw Self.giveUp }
+        // Made once the file is known: it may come after the elements.
+        func byName(_ list: [(String, Int, String)]) -> [String: StoryboardOrigin] {
+            var out: [String: StoryboardOrigin] = [:]
+            for (name, line, id) in list { out[name] = StoryboardOrigin(file: file, line: line, xmlID: id) }
+            return out
+        }
+        return (StoryboardOrigin(file: file, line: line ?? 1, xmlID: id ?? ""), byName(controls), byName(cells))
+    }
+
+    /// `{ "add": { "line": 31, "id": "Xy1-2b-c3D" } }`: names (non-empty, each once) with a line
+    /// and an element id.
+    private mutating func storyboardElements() throws(JSONSyntaxError) -> [(String, Int, String)] {
+        var out: [(String, Int, String)] = []
+        var names = Set<String>()
+        guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { return out }
+        repeat {
+            let name = try memberName()
+            guard !name.isEmpty, names.insert(name).inserted else { throw Self.giveUp }
+            guard try open(UInt8(ascii: "{"), closing: UInt8(ascii: "}")) else { throw Self.giveUp }
+            var seen: UInt16 = 0
+            var line: Int?, id: String?
+            repeat {
+                let k = try memberKey()
+                switch k.count {
+                case 2 where key(k, is: "id"):
+                    try Self.first(1, &seen)
+                    id = try nonEmptyString()
+                case 4 where key(k, is: "line"):
+                    try Self.first(2, &seen)
+                    line = try lineNumber()
+                default:
+                    throw Self.giveUp
+                }
+            } while try next(closing: UInt8(ascii: "}"))
+            guard let line else { throw Self.giveUp }
+            out.append((name, line, id ?? ""))
+        } while try next(closing: UInt8(ascii: "}"))
+        return out
+    }
+
+    /// A line number: a whole number of at least 1.
+    private mutating func lineNumber() throws(JSONSyntaxError) -> Int {
+        let n = try whole()
+        guard n >= 1 else { throw Self.giveUp }
+        return n
     }
 
     /// A segue's kind matched by its bytes in place against the kinds' names (no `String`);

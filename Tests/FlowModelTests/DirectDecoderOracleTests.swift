@@ -11,7 +11,9 @@ import TestSupport
     /// The flows the variants start from: name and text.
     static let sources: [(String, [UInt8])] = {
         var out: [(String, [UInt8])] = []
-        for folder in [PackagePaths.flows, PackagePaths.flows.appendingPathComponent("regressions")] {
+        // The importer's golden flows: storyboard origins on scenes and segues.
+        let golden = PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Golden")
+        for folder in [PackagePaths.flows, PackagePaths.flows.appendingPathComponent("regressions"), golden] {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
             for name in names {
@@ -87,6 +89,18 @@ import TestSupport
         ("whitespace", "\"kind\": ", "\n\t \"kind\"\r\n :\n "),
         ("deep value", "\"format\": 1", "\"format\": 1, \"notes\": [[[[[[[[[[\"x\"]]]]]]]]]]"),
         ("long line before", "\"scenes\": {", "\"notes\": [\"ü\"], \"scenes\": {"),
+        ("storyboard without a file", "\"file\": ", "\"fiel\": "),
+        ("storyboard line zero", "\"storyboard\": {", "\"storyboard\": { \"line\": 0,"),
+        ("storyboard line first", "\"storyboard\": {", "\"storyboard\": { \"line\": 7,"),
+        ("storyboard cells first", "\"storyboard\": {", "\"storyboard\": { \"cells\": { \"c\": { \"line\": 4, \"id\": \"q\" } },"),
+        ("storyboard not an object", "\"storyboard\": {", "\"storyboard\": 3, \"x\": {"),
+        ("element duplicate", "\"controls\": {", "\"controls\": { \"dup\": { \"line\": 1 }, \"dup\": { \"line\": 2 },"),
+        ("element without a line", "\"controls\": {", "\"controls\": { \"noline\": { \"id\": \"a\" },"),
+        ("element with an empty name", "\"controls\": {", "\"controls\": { \"\": { \"line\": 3 },"),
+        ("element at a fraction", "\"controls\": {", "\"controls\": { \"f\": { \"line\": 2.5 },"),
+        ("element with an empty id", "\"controls\": {", "\"controls\": { \"e\": { \"line\": 2, \"id\": \"\" },"),
+        ("element non-ASCII", "\"controls\": {", "\"controls\": { \"añadir\": { \"line\": 9 },"),
+        ("elements empty", "\"controls\": {", "\"controls\": {}, \"cells\": {"),
     ]
 
     static func variants(of bytes: [UInt8]) -> [(String, [UInt8])] {
@@ -194,6 +208,10 @@ import TestSupport
             let read = variants.filter { FlowLoader.loadDirect(bytes: $0.1, file: "gen-large.py") != nil }
             #expect(read.count >= 30, "\(read.map(\.0))")
         }
+        // Imported flows: storyboard origins are read directly too.
+        let imported = Self.sources.filter { ["OrderApp.json", "ToDoList.json", "HotelCodable.json", "SegueActionDemo.json"].contains($0.0) }
+        #expect(imported.count == 4)
+        for (name, bytes) in imported { #expect(JSONReader.readDirect(bytes) != nil, "\(name)") }
         for generated in ["gen-large.py", "gen-tabs.py", "gen-nav.py", "gen-modal.py"] where Self.sources.contains(where: { $0.0 == generated }) {
             #expect(FlowLoader.loadDirect(bytes: Self.sources.first { $0.0 == generated }!.1, file: generated) != nil, "\(generated)")
         }
