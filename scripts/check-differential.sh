@@ -1,6 +1,6 @@
 #!/bin/sh
 # Differential run of `flownav check` (issue 18: reports unchanged by speed work): two builds
-# over the bundled flows, the benchmark generators at small depths and the shared apps, in text
+# over the bundled flows, the importer's golden flows, the benchmark generators at small depths and the shared apps, in text
 # and JSON, in text with every segue performed on every device, and in text with every
 # transition run in the engine (--no-reuse); only the exploration's seconds and states per
 # second (timing) are left out.
@@ -20,7 +20,7 @@ shared=$root/../shared
 mkdir -p "$work/in"
 
 inputs=""
-for f in "$root"/flows/*.json "$root"/flows/regressions/*.json; do
+for f in "$root"/flows/*.json "$root"/flows/regressions/*.json "$root"/Tests/FlowImportTests/Golden/*.json; do
     case $f in */flow.schema.json) ;; *) inputs="$inputs $f" ;; esac
 done
 if [ -d "$shared/bench" ]; then

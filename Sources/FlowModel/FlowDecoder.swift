@@ -49,6 +49,11 @@ struct FlowDecoder {
     static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "exits", "set", "call", "with", "at"]
     static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at"]
 
+    /// Scenes and segues read by the direct reader, taken as they are by `decode` (whose root
+    /// then has them empty). Moved out, not copied: a copy left here made the model's first
+    /// change copy every scene.
+    var direct: DirectFlowParts?
+
     /// Decodes a whole document; nil when the top level is unusable.
     mutating func decode(_ root: JSONNode) -> Flow? {
         guard let top = Fields(root, "", known: Self.topKeys, required: ["format", "name", "module", "scenes"], sink: &sink, what: "a JSON object at the top level")
@@ -92,34 +97,50 @@ struct FlowDecoder {
         // it must not add an "unknown scene" error on top.
         var declaredScenes: [String] = []
         let sceneMembers = top.map("scenes", &sink)
-        declaredScenes.reserveCapacity(sceneMembers.count)
-        flow.scenes.reserveCapacity(sceneMembers.count)
-        for m in sceneMembers {
-            declaredScenes.append(m.key)
-            let path = JSONPath.member("scenes", m.key)
-            // Appended where it is made: a scene handed back through an optional was copied whole.
-            if fastPaths, fastScene(m, path: path, into: &flow.scenes) { continue }
-            if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
-        }
         var sceneIndex: [String: Int] = [:]
-        sceneIndex.reserveCapacity(flow.scenes.count)
-        for i in flow.scenes.indices { sceneIndex[flow.scenes[i].id] = i }
+        let directNumbers = direct?.sceneNumbers
+        if direct != nil {
+            // Every scene declared is decoded on that path, so a name not found is not declared:
+            // `declaredScenes` stays empty, and the message about it (with its near names) is
+            // the tree path's, which the loader falls back to on any message.
+            swap(&flow.scenes, &direct!.scenes)
+        } else {
+            declaredScenes.reserveCapacity(sceneMembers.count)
+            flow.scenes.reserveCapacity(sceneMembers.count)
+            for m in sceneMembers {
+                declaredScenes.append(m.key)
+                let path = JSONPath.member("scenes", m.key)
+                // Appended where it is made: a scene handed back through an optional was copied whole.
+                if fastPaths, fastScene(m, path: path, into: &flow.scenes) { continue }
+                if let s = decodeScene(m, path: path) { flow.scenes.append(s) }
+            }
+            sceneIndex.reserveCapacity(flow.scenes.count)
+            for i in flow.scenes.indices { sceneIndex[flow.scenes[i].id] = i }
+        }
+        func sceneNumber(_ name: String) -> Int? {
+            if let directNumbers { return directNumbers.index(of: name, in: flow.scenes) }
+            return sceneIndex[name]
+        }
         if let initial = top.string("initial", &sink) {
-            if let i = sceneIndex[initial] {
+            if let i = sceneNumber(initial) {
                 flow.initial = i
             } else if !declaredScenes.contains(initial) {
                 sink.unknown("scene", initial, at: top["initial"]?.position, "initial", known: declaredScenes)
             }
         }
         if let padInitial = top.string("padInitial", &sink) {
-            if let i = sceneIndex[padInitial] {
+            if let i = sceneNumber(padInitial) {
                 flow.padInitial = i
             } else if !declaredScenes.contains(padInitial) {
                 sink.unknown("scene", padInitial, at: top["padInitial"]?.position, "padInitial", known: declaredScenes)
             }
         }
-        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneIndex, sceneIDs: declaredScenes) }
+        if let launchNode = top["launch"] { flow.launch = decodeLaunch(launchNode, flow: flow, scenes: sceneNumber, sceneIDs: declaredScenes) }
         let segueNodes = top.array("segues", &sink)
+        if direct != nil {
+            swap(&flow.segues, &direct!.segues)
+            direct = nil
+        }
         flow.segues.reserveCapacity(segueNodes.count)
         for (i, node) in segueNodes.enumerated() {
             let path = JSONPath.index("segues", i)
@@ -448,7 +469,7 @@ struct FlowDecoder {
         return a
     }
 
-    private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: [String: Int], sceneIDs: [String]) -> Launch {
+    private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: (String) -> Int?, sceneIDs: [String]) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
         if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "embedIn", "at"], sink: &sink) {
@@ -460,7 +481,7 @@ struct FlowDecoder {
                 for key in ["class"] where rf[key] != nil {
                     sink.error(rf[key]?.position, rf.path(key), "'\(key)' is for a root built in code; a 'scene' root is the scene's class, decoded from the storyboard")
                 }
-                if let i = scenes[id] {
+                if let i = scenes(id) {
                     launch.root = .init(className: flow.scenes[i].className, initializer: rf.string("initializer", &sink), arguments: assignments(rf, "arguments"), origin: rf.origin())
                     launch.root?.scene = i
                 } else if !sceneIDs.contains(id) {

@@ -25,28 +25,75 @@ public enum FlowLoader {
     }
 
     public static func load(bytes: [UInt8], file: String) -> Result<LoadedFlow, FlowLoadError> {
+        load(bytes: bytes, file: file, direct: true)
+    }
+
+    /// `direct: false` reads every file through the JSON tree (for tests).
+    static func load(bytes: [UInt8], file: String, direct: Bool) -> Result<LoadedFlow, FlowLoadError> {
+        if let problem = notJSON(bytes, file: file) { return .failure(problem) }
+        if direct, let loaded = loadDirect(bytes: bytes, file: file) { return loaded }
         switch parse(bytes: bytes, file: file) {
         case .success(let root): return load(root: root, file: file)
         case .failure(let e): return .failure(e)
         }
     }
 
+    /// A flow in the usual shape decoded with no JSON tree for its scenes and segues
+    /// (`FlowDirectReader.swift`), or nil when anything would be reported while decoding:
+    /// then the tree path reads the file again and says it, so that every message is the one
+    /// it always was. Validation is the same on either path; the tree is read only when a
+    /// message needs a position from it.
+    static func loadDirect(bytes: [UInt8], file: String) -> Result<LoadedFlow, FlowLoadError>? {
+        var decoder = FlowDecoder(sink: DiagnosticSink(file: file))
+        decoder.direct = JSONReader.readDirect(bytes)
+        guard let top = decoder.direct?.top else { return nil }
+        guard let flow = decoder.decode(top), decoder.sink.diagnostics.isEmpty, !decoder.sink.hasErrors else { return nil }
+        var validator = FlowValidator(sink: decoder.sink, flow: flow)
+        validator.validate()
+        validator.sink.noteWithheldSuggestions()
+        var diagnostics = validator.sink.diagnostics
+        if diagnostics.contains(where: { $0.position == nil }) {
+            guard case .success(let root) = parse(bytes: bytes, file: file) else { return nil }
+            diagnostics = positioned(diagnostics, in: root)
+        }
+        if validator.sink.hasErrors {
+            return .failure(FlowLoadError(diagnostics: sorted(diagnostics), omitted: validator.sink.omitted))
+        }
+        return .success(LoadedFlow(flow: flow, warnings: sorted(diagnostics)))
+    }
+
     /// The JSON tree of a flow file (no decoding yet): for readers that look at a key first,
     /// such as `storyboards`.
     public static func parse(bytes: [UInt8], file: String) -> Result<JSONNode, FlowLoadError> {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .failure(single(file, "the file is empty; expected a flow (a JSON object with \"format\": 1)", position: SourcePosition(line: 1, column: 1)))
-        }
-        if let encoding = otherUnicode(bytes) {
-            return .failure(single(file, "this file is \(encoding), but flows are UTF-8; convert it (e.g. iconv -f \(encoding) -t UTF-8)", position: SourcePosition(line: 1, column: 1)))
-        }
-        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
-            return .failure(single(file, "this is a binary file (a NUL byte at offset \(nul)), not a JSON flow", position: SourcePosition(line: 1, column: 1)))
-        }
+        if let problem = notJSON(bytes, file: file) { return .failure(problem) }
         do {
             return .success(try JSONReader.parse(bytes))
         } catch {
             return .failure(FlowLoadError(diagnostics: [Diagnostic(.error, file: file, position: error.position, path: "", message: error.message)], omitted: 0))
+        }
+    }
+
+    /// An empty file, another Unicode encoding or a binary file, said before reading JSON.
+    private static func notJSON(_ bytes: [UInt8], file: String) -> FlowLoadError? {
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return single(file, "the file is empty; expected a flow (a JSON object with \"format\": 1)", position: SourcePosition(line: 1, column: 1))
+        }
+        if let encoding = otherUnicode(bytes) {
+            return single(file, "this file is \(encoding), but flows are UTF-8; convert it (e.g. iconv -f \(encoding) -t UTF-8)", position: SourcePosition(line: 1, column: 1))
+        }
+        if let nul = bytes.prefix(8192).firstIndex(of: 0) {
+            return single(file, "this is a binary file (a NUL byte at offset \(nul)), not a JSON flow", position: SourcePosition(line: 1, column: 1))
+        }
+        return nil
+    }
+
+    /// Messages without a position given the position of their path in `root`.
+    private static func positioned(_ diagnostics: [Diagnostic], in root: JSONNode) -> [Diagnostic] {
+        var resolver = JSONPathLookup.Resolver(root: root)
+        return diagnostics.map { d in
+            var d = d
+            if d.position == nil { d.position = resolver.position(of: d.path) }
+            return d
         }
     }
 
@@ -66,12 +113,7 @@ public enum FlowLoader {
         var validator = FlowValidator(sink: decoder.sink, flow: flow)
         validator.validate()
         validator.sink.noteWithheldSuggestions()
-        var resolver = JSONPathLookup.Resolver(root: root)
-        let diagnostics = validator.sink.diagnostics.map { d in
-            var d = d
-            if d.position == nil { d.position = resolver.position(of: d.path) }
-            return d
-        }
+        let diagnostics = positioned(validator.sink.diagnostics, in: root)
         if validator.sink.hasErrors {
             return .failure(FlowLoadError(diagnostics: sorted(diagnostics), omitted: validator.sink.omitted))
         }

@@ -356,7 +356,9 @@ struct FlowValidator {
             let identifier: String
         }
         var identifiers: [SourceIdentifier: Int] = [:]
-        identifiers.reserveCapacity(flow.segues.count)
+        // A source's first identified segue, by scene: most sources have one, and only a
+        // second one from the same source needs the pairs hashed (then the first joins them).
+        var firstIdentified = [Int](repeating: -1, count: flow.scenes.count)
         var relationshipTargets: [String: String] = [:]
         // The last action found declared: segues in a row tend to share one (the decoder hands
         // them one string), and comparing with it is cheaper than hashing a long selector.
@@ -366,14 +368,24 @@ struct FlowValidator {
             lastDeclaredAction = selector
             return true
         }
-        for (i, s) in flow.segues.enumerated() {
+        // By index, each field read in place: a copy of each segue retained and released a dozen
+        // fields.
+        for i in flow.segues.indices {
             // The source's fields are read where needed, not from a copy of the whole scene.
-            let source = s.source
-            let path = s.origin.path
-            if let id = s.identifier {
-                let key = SourceIdentifier(source: s.source, identifier: id)
+            let source = flow.segues[i].source
+            let path = flow.segues[i].origin.path
+            // -1: none yet; -2: the source's pairs are in `identifiers`.
+            if flow.segues[i].identifier != nil, firstIdentified[source] == -1 {
+                firstIdentified[source] = i
+            } else if let id = flow.segues[i].identifier {
+                let firstOfSource = firstIdentified[source]
+                if firstOfSource >= 0 {
+                    identifiers[SourceIdentifier(source: source, identifier: flow.segues[firstOfSource].identifier!)] = firstOfSource
+                    firstIdentified[source] = -2
+                }
+                let key = SourceIdentifier(source: flow.segues[i].source, identifier: id)
                 if let first = identifiers[key] {
-                    let o = origin(s.origin, "id")
+                    let o = origin(flow.segues[i].origin, "id")
                     sink.error(o.position, o.path,
                                "duplicate segue identifier '\(id)' from scene '\(flow.scenes[source].id)' (first used by segues[\(first)])")
                 } else {
@@ -381,24 +393,24 @@ struct FlowValidator {
                 }
             }
             if flow.scenes[source].nib != nil {
-                let o = origin(s.origin, "source")
+                let o = origin(flow.segues[i].origin, "source")
                 sink.error(o.position, o.path, "scene '\(flow.scenes[source].id)' is a XIB (nib), and XIBs have no segues")
             }
-            if let d = s.destination, flow.scenes[d].nib != nil {
-                let o = origin(s.origin, "destination")
+            if let d = flow.segues[i].destination, flow.scenes[d].nib != nil {
+                let o = origin(flow.segues[i].origin, "destination")
                 sink.error(o.position, o.path, "scene '\(flow.scenes[d].id)' is a XIB (nib) and cannot be a segue's destination")
             }
-            if s.kind == .relationship {
-                if let kind = flow.containerKind(of: flow.runtimeClass(ofScene: s.source)) {
-                    if let r = s.relationship, !kind.relationships.contains(r) {
-                        let o = origin(s.origin, "relationship")
+            if flow.segues[i].kind == .relationship {
+                if let kind = flow.containerKind(of: flow.runtimeClass(ofScene: flow.segues[i].source)) {
+                    if let r = flow.segues[i].relationship, !kind.relationships.contains(r) {
+                        let o = origin(flow.segues[i].origin, "relationship")
                         sink.error(o.position, o.path,
                                    "a \(kind.rawValue) has no '\(r.rawValue)' relationship; expected \(kind.relationships.map(\.rawValue).joined(separator: " or "))")
                     }
-                    if let r = s.relationship, r != .viewControllers {
-                        let key = "\(s.source)\u{0}\(r.rawValue)"
+                    if let r = flow.segues[i].relationship, r != .viewControllers {
+                        let key = "\(flow.segues[i].source)\u{0}\(r.rawValue)"
                         if let first = relationshipTargets[key] {
-                            sink.error(s.origin.position, path, "scene '\(flow.scenes[source].id)' already has a \(r.rawValue) relationship (\(first))")
+                            sink.error(flow.segues[i].origin.position, path, "scene '\(flow.scenes[source].id)' already has a \(r.rawValue) relationship (\(first))")
                         } else {
                             relationshipTargets[key] = path
                         }
@@ -406,49 +418,49 @@ struct FlowValidator {
                 } else if flow.isKnownClass(flow.scenes[source].className) {
                     // An unknown class has its own error (with a suggestion); this one would
                     // only follow from it.
-                    let o = origin(s.origin, "source")
+                    let o = origin(flow.segues[i].origin, "source")
                     sink.error(o.position, o.path,
                                "a relationship segue needs a container as its source, but scene '\(flow.scenes[source].id)' is \(English.article(flow.scenes[source].className)) \(flow.scenes[source].className), not a navigation, tab bar or split view controller")
                 }
             }
-            if case .control(let name) = s.trigger, !flow.scenes[source].controls.contains(name) {
-                let o = origin(s.origin, "trigger")
+            if case .control(let name) = flow.segues[i].trigger, !flow.scenes[source].controls.contains(name) {
+                let o = origin(flow.segues[i].origin, "trigger")
                 sink.unknown("control", name, at: o.position, o.path, known: flow.scenes[source].controls, extra: " of scene '\(flow.scenes[source].id)'")
             }
-            if s.trigger.isRow && flow.scenes[source].rows.isEmpty {
-                let o = origin(s.origin, "trigger")
+            if flow.segues[i].trigger.isRow && flow.scenes[source].rows.isEmpty {
+                let o = origin(flow.segues[i].origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(flow.scenes[source].id)' has no rows to select; give it \"rows\"")
             }
-            if case .row(let sec, let row) = s.trigger, !flow.scenes[source].rows.isEmpty, !Self.hasRow(flow.scenes[source], sec, row) {
-                let o = origin(s.origin, "trigger")
+            if case .row(let sec, let row) = flow.segues[i].trigger, !flow.scenes[source].rows.isEmpty, !Self.hasRow(flow.scenes[source], sec, row) {
+                let o = origin(flow.segues[i].origin, "trigger")
                 sink.error(o.position, o.path, "scene '\(flow.scenes[source].id)' has no row [\(sec), \(row)]; it has \(Self.describeRows(flow.scenes[source].rows))")
             }
             // Stale selectors load: at run time UIKit finds no method and says so (segue
             // actions) or stays silent (unwind actions), as it does in shipped apps. An imported
             // segue (no Swift sources) says in its note that the owner is unknown instead.
-            if let a = s.action, a.selector != lastDeclaredAction, !flow.ownerUnknown(segue: i), !declared(a.selector) {
-                let o = origin(s.origin, "action")
+            if let a = flow.segues[i].action, a.selector != lastDeclaredAction, !flow.ownerUnknown(segue: i), !declared(a.selector) {
+                let o = origin(flow.segues[i].origin, "action")
                 sink.warning(o.position, o.path,
                              "no class declares the segue action '\(a.description)' in 'segueActions' (renamed in code but not in the storyboard?): UIKit logs 'Unable to find method' and decodes the destination through init(coder:)",
                              suggestions: sink.suggestions(a.swiftName == nil ? "selector" : "action", a.description,
                                                           in: Set(actionNames.map { a.swiftName == nil ? $0.selector : $0.swiftName })))
             }
-            if let u = s.unwindAction, !flow.ownerUnknown(segue: i), !unwindSelectors.contains(u.selector) {
-                let o = origin(s.origin, "unwindAction")
+            if let u = flow.segues[i].unwindAction, !flow.ownerUnknown(segue: i), !unwindSelectors.contains(u.selector) {
+                let o = origin(flow.segues[i].origin, "unwindAction")
                 sink.warning(o.position, o.path,
                              "no class declares the unwind action '\(u.description)' in 'unwindActions' (renamed in code but not in the storyboard?): the unwind finds no destination and does nothing, silently",
                              suggestions: sink.suggestions(u.swiftName == nil ? "unwind selector" : "unwind", u.description,
                                                           in: Set(unwindNames.map { u.swiftName == nil ? SelectorName($0).selector : $0 })))
             }
-            if s.kind == .custom, let c = s.customClass, let known = flow.segueClasses, !known.contains(c) {
-                let o = origin(s.origin, "customClass")
+            if flow.segues[i].kind == .custom, let c = flow.segues[i].customClass, let known = flow.segueClasses, !known.contains(c) {
+                let o = origin(flow.segues[i].origin, "customClass")
                 sink.warning(o.position, o.path,
                              "no class declares the segue class \(c) in 'segueClasses' (renamed in code but not in the storyboard?): performing the segue fails UIKit's assertion 'Could not create a segue of class'",
                              suggestions: sink.suggestions("segue class", c, in: known))
             }
-            if s.customClass != nil, s.kind == .relationship || s.kind == .embed || s.kind == .unwind {
-                let o = origin(s.origin, "customClass")
-                sink.warning(o.position, o.path, "'customClass' is not used on \(s.kind.rawValue) segues")
+            if flow.segues[i].customClass != nil, flow.segues[i].kind == .relationship || flow.segues[i].kind == .embed || flow.segues[i].kind == .unwind {
+                let o = origin(flow.segues[i].origin, "customClass")
+                sink.warning(o.position, o.path, "'customClass' is not used on \(flow.segues[i].kind.rawValue) segues")
             }
         }
     }
@@ -465,15 +477,25 @@ struct FlowValidator {
     private mutating func validateRows() {
         // By scene index in an array: the first dictionary keyed by Int has the runtime look up
         // Int's Hashable conformance by scanning every conformance record (a tenth of start-up).
-        var rowSegues = [[Int]](repeating: [], count: flow.scenes.count)
-        for i in flow.segues.indices where flow.segues[i].trigger.isRow { rowSegues[flow.segues[i].source].append(i) }
+        // In one array, each scene's row segues together (`rowStart[s]..<rowStart[s + 1]`): an
+        // array per scene was an allocation and a release per scene.
+        var rowStart = [Int](repeating: 0, count: flow.scenes.count + 1)
+        for i in flow.segues.indices where flow.segues[i].trigger.isRow { rowStart[flow.segues[i].source + 1] += 1 }
+        for si in flow.scenes.indices { rowStart[si + 1] += rowStart[si] }
+        var rowSegues = [Int](repeating: 0, count: rowStart[flow.scenes.count])
+        var next = rowStart
+        for i in flow.segues.indices where flow.segues[i].trigger.isRow {
+            let source = flow.segues[i].source
+            rowSegues[next[source]] = i
+            next[source] += 1
+        }
         // Per class, not per scene: thousands of scenes share a class.
         var rowActions: [String: [CodeAction]] = [:]
         // Scenes of a class tend to come together: the last class's answer saves hashing its name.
         var last: (className: String, actions: [CodeAction])?
         for si in flow.scenes.indices {
             let className = flow.scenes[si].className
-            let segues = rowSegues[si]
+            let segues = rowSegues[rowStart[si]..<rowStart[si + 1]]
             let actions: [CodeAction]
             if let last, last.className == className {
                 actions = last.actions

@@ -9,11 +9,11 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 public struct JSONReader {
     /// The file's bytes, held for the parse: reading through the array (its bounds checks and
     /// retains) was a good part of each byte's cost.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var index = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
     private var line = 1
     private var lineStart = 0
-    private var depth = 0
+    var depth = 0
     private static let maximumDepth = 512
 
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
@@ -24,7 +24,7 @@ public struct JSONReader {
         return try result.get()
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         // A UTF-8 byte order mark is tolerated, as editors on some platforms write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -46,9 +46,9 @@ public struct JSONReader {
     private var recentStrings = [String](repeating: "", count: recentCount)
     private static let recentCount = 1024
     /// The offset of the current line's first byte of 0x80 or above (only strings hold one).
-    private var firstNonASCII = Int.max
+    var firstNonASCII = Int.max
 
-    private var position: SourcePosition {
+    var position: SourcePosition {
         mutating get { position(at: index) }
     }
 
@@ -109,7 +109,7 @@ public struct JSONReader {
         return node
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case 0x20, 0x09, 0x0D: index += 1
@@ -139,7 +139,7 @@ public struct JSONReader {
         return "character"
     }
 
-    private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
         guard index < bytes.count else { throw fail("unexpected end of file; expected a value") }
         let start = position
         switch bytes[index] {
@@ -156,7 +156,7 @@ public struct JSONReader {
         }
     }
 
-    private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+    mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
         let start = index
         for expected in word.utf8 {
             guard index < bytes.count, bytes[index] == expected else {
@@ -166,7 +166,7 @@ public struct JSONReader {
         }
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    mutating func enter() throws(JSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
     }
@@ -248,7 +248,7 @@ public struct JSONReader {
         return JSONNode(value: .array(items), position: start)
     }
 
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         let open = index
         index += 1
         // Fast path: most strings have no escapes, so take the bytes between the quotes as they
@@ -427,7 +427,7 @@ public struct JSONReader {
         out.append(contentsOf: Array(String(Character(u)).utf8))
     }
 
-    private mutating func parseNumber(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseNumber(_ start: SourcePosition) throws(JSONSyntaxError) -> JSONNode {
         let from = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits(_ r: inout JSONReader) -> Int {

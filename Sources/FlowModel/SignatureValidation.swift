@@ -67,6 +67,17 @@ extension FlowValidator {
 
     /// `init(coder:item:)` → `["coder", "item"]`; `init()` → `[]`.
     static func labels(of initName: String) -> [String] {
+        // Over bytes for an ASCII name, where a Character is a byte for what is looked at
+        // here (a CR LF pair is one Character, but never a parenthesis or a colon).
+        if initName.utf8.allSatisfy({ $0 < 0x80 }) {
+            let b = Array(initName.utf8)
+            guard let open = b.firstIndex(of: UInt8(ascii: "(")), b.last == UInt8(ascii: ")") else { return [] }
+            return b[(open + 1)..<(b.count - 1)].split(separator: UInt8(ascii: ":")).map { String(decoding: $0, as: UTF8.self) }
+        }
+        return labelsByCharacters(of: initName)
+    }
+
+    static func labelsByCharacters(of initName: String) -> [String] {
         guard let open = initName.firstIndex(of: "("), initName.hasSuffix(")") else { return [] }
         let inner = initName[initName.index(after: open)..<initName.index(before: initName.endIndex)]
         return inner.split(separator: ":", omittingEmptySubsequences: true).map(String.init)

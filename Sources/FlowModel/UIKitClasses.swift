@@ -71,7 +71,12 @@ extension Flow {
     }
 
     public func dependency(_ dep: String, of name: String) -> Dependency? {
-        for d in declarations(of: name) { if let x = d.dependencies.first(where: { $0.name == dep }) { return x } }
+        // Through the lineage by index, as `declarations(of:)` would give them: each
+        // declaration copied out (and released) was most of a lookup.
+        for c in lineage(of: name) {
+            guard let i = classes.index(forKey: c) else { continue }
+            if let x = classes.values[i].dependencies.first(where: { $0.name == dep }) { return x }
+        }
         return nil
     }
 
@@ -91,7 +96,10 @@ extension Flow {
     public func initializer(_ initName: String, of name: String) -> Initializer? {
         // Designated initializers are not inherited once a subclass declares its own, but flows
         // rarely model that; the nearest declaration wins.
-        for d in declarations(of: name) { if let i = d.initializers.first(where: { $0.name == initName }) { return i } }
+        for c in lineage(of: name) {
+            guard let i = classes.index(forKey: c) else { continue }
+            if let x = classes.values[i].initializers.first(where: { $0.name == initName }) { return x }
+        }
         return nil
     }
 

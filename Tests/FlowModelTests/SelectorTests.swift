@@ -24,6 +24,25 @@ import Testing
         #expect(ObjCSelector.derive(fromSwiftName: swiftName) == selector)
     }
 
+    /// The byte path for ASCII names says what the Character path says, odd names included.
+    @Test(arguments: [
+        "createDetailViewController(coder:sender:segueIdentifier:)", "showResult(_:sender:)", "reset()", "init(with:)",
+        "perform(withSender:)", "update(within:)", "update(with_x:)", "f(with1:)", "unwindToList:", "init(:)", "()", "(", ")",
+        "a(", "a)", "", "x", "f(a::b:)", "f(_:_:)", "f(a:)extra)", "f((a:)", "f(ab:\r\n:)", "f(\r\n:)", "f(Abc:)", "f(1a:)",
+        "f(a)", "f(a:b)", "f(_)", "f(__:)", "f(withA:b:)", "f(WITH:)", "f(with:)", "f(withwith:)",
+    ])
+    func derivesAlikeByBytesAndByCharacters(_ name: String) {
+        #expect(ObjCSelector.deriveASCII(name) == ObjCSelector.deriveCharacters(name))
+    }
+
+    @Test(arguments: [
+        "init(coder:item:)", "init()", "init(coder:)", "init(_:)", "init(::)", "init(a::b:)", "init(", "init)", "", "()", "(", ")",
+        "init(a:)b)", "init((a:)", "init(a\r\n:)", "init(a:b)", "x",
+    ])
+    func labelsAlikeByBytesAndByCharacters(_ name: String) {
+        #expect(FlowValidator.labels(of: name) == FlowValidator.labelsByCharacters(of: name))
+    }
+
     @Test(arguments: [("reset", 0), ("unwindToList:", 1), ("makeDetailWithCoder:sender:segueIdentifier:", 3)])
     func countsArguments(_ selector: String, _ count: Int) {
         #expect(ObjCSelector.argumentCount(selector) == count)
