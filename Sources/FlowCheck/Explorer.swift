@@ -449,7 +449,8 @@ struct Explorer {
     mutating func keep(_ sim: Simulator, as n: Int32) {
         // What the copy holds on to: the buffers' capacity (the simulator's, grown to the
         // largest state it ran), not only their count.
-        let words = (sim.state.instances.capacity * MemoryLayout<Instance>.stride + sim.state.slots.capacity * MemoryLayout<SlotRecord>.stride) / 4 + 32
+        let words = (sim.state.instances.capacity * MemoryLayout<Instance>.stride + sim.state.slots.capacity * MemoryLayout<SlotRecord>.stride
+            + sim.state.stamps.capacity * MemoryLayout<UInt64>.stride) / 4 + 32
         guard keepingWords + words <= keptBudget else { return }
         keepingWords += words
         keeping[n] = sim

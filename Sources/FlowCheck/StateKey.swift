@@ -117,9 +117,30 @@ struct StateEncoder {
     /// One tab's words, before they are numbered.
     private var scratch: [UInt32] = []
 
+    /// Segment numbers by subtree stamp (`AppState.stamps`): a subtree is encoded once per
+    /// stamp, not once per state that holds it (a hidden tab or a stack's lower view
+    /// controllers stay the same across most commands). A table of fixed size, each key
+    /// (stamp << 24 | instance, 0: empty) in one place, overwritten by the next that maps there,
+    /// so it holds the same memory however long the exploration.
+    private var stampKeys = [UInt64](repeating: 0, count: Self.stampTableSize)
+    private var stampSegments = [UInt32](repeating: 0, count: Self.stampTableSize)
+    private static let stampTableBits = 14
+    private static let stampTableSize = 1 << stampTableBits
+    /// The stamps' source of the states this encoder keeps stamps for, and whether the state
+    /// being encoded has it.
+    private var stampSource: (any AnyObject & Sendable)?
+    private var stampsUsable = false
+
+    private mutating func useStamps(of state: AppState) {
+        let source = state.stampSource
+        if stampSource == nil { stampSource = source }
+        stampsUsable = stampSource === source
+    }
+
     /// Encodes `state` into the front of `key` (grown as needed) and returns the key's length.
     mutating func encode(_ state: AppState, into key: inout [UInt32]) -> Int {
         guard let root = state.windowRoot else { return 0 }
+        useStamps(of: state)
         let tabs = splitTabs(root, state)
         guard tabs > 0 else { return chain(root, state, into: &key) }
         if key.count < 3 + tabs { key = [UInt32](repeating: 0, count: max(3 + tabs, 2 * key.count)) }
@@ -239,6 +260,7 @@ struct StateEncoder {
     mutating func hiddenRoots(of state: AppState, into out: inout [Int]) {
         out.removeAll(keepingCapacity: true)
         guard let root = state.windowRoot else { return }
+        useStamps(of: state)
         var key: [UInt32] = []
         _ = chain(root, state, into: &key)
         let top = layerRoots.last ?? root
@@ -307,6 +329,18 @@ struct StateEncoder {
 
     /// The number in `segments` of the words of the subtree from `id` (written in `words`).
     private mutating func segment(_ id: Int, _ state: AppState, _ words: inout [UInt32]) -> UInt32 {
+        let stamp = state.stamps[id]
+        guard stampsUsable, stamp < 1 << 40, id < 1 << 24 else { return newSegment(id, state, &words) }
+        let key = stamp << 24 | UInt64(id)
+        let place = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> (64 - Self.stampTableBits))
+        if stampKeys[place] == key { return stampSegments[place] }
+        let s = newSegment(id, state, &words)
+        stampKeys[place] = key
+        stampSegments[place] = s
+        return s
+    }
+
+    private mutating func newSegment(_ id: Int, _ state: AppState, _ words: inout [UInt32]) -> UInt32 {
         let length = tree(from: id, state, into: &words, at: 0)
         return UInt32(truncatingIfNeeded: segments.insert(words, count: length).index)
     }

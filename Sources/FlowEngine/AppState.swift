@@ -194,6 +194,19 @@ public struct AppState: Hashable, Sendable {
     public private(set) var slots: [SlotRecord] = []
     /// The texts of the slots, shared by every state of the flow.
     let texts: SlotTexts
+    /// By instance: the stamp of the last run of changes to its subtree (itself, its children
+    /// and what it presents, down), drawn from the flow's one clock. Not part of the state's
+    /// value: two states holding the same stamp for an instance hold the same subtree there
+    /// (both descend from the state that run of changes left, and a later change to the subtree
+    /// would have stamped it anew), so `flownav check` encodes a subtree once per stamp instead
+    /// of once per state.
+    public private(set) var stamps: [UInt64] = []
+    /// The stamp of the run of changes under way (0: none). A run shares one stamp, so that an
+    /// instance changed again, or a parent already stamped, ends the walk up at once (a stamp a
+    /// change cost a walk to the root, more than encoding saved). The simulator closes the run
+    /// when a command (or a launch, or an `assign`) ends: a state is copied only between them,
+    /// and each copy's next change draws a stamp of its own.
+    private var openStamp: UInt64 = 0
     public var windowRoot: Int?
     public var crash: Crash?
     /// A compact-width device (a phone): split view controllers are collapsed, showing only
@@ -237,10 +250,46 @@ public struct AppState: Hashable, Sendable {
     // read instances by the million). Writes yield in place.
     public subscript(_ id: Int) -> Instance {
         @inlinable get { instances[id] }
-        _modify { yield &instances[id] }
+        _modify {
+            defer { stamp(id, changeStamp()) }
+            yield &instances[id]
+        }
     }
 
     // MARK: Names, dependencies, children
+
+    /// What `stamps` were drawn from: stamps compare only between states with the same source.
+    public var stampSource: any AnyObject & Sendable { texts }
+
+    @inline(__always) private mutating func changeStamp() -> UInt64 {
+        if openStamp == 0 { openStamp = texts.stamp() }
+        return openStamp
+    }
+
+    /// Ends the run of changes that share a stamp (see `openStamp`): call it before the state
+    /// may be copied.
+    mutating func closeStamp() { openStamp = 0 }
+
+    /// Stamps `id` and everything whose subtree holds it: its parents and presenters, up.
+    /// Whatever already has the stamp has it all the way up (every change of this run stamped
+    /// its way up, and a new parent was itself changed by taking the child), so the walk ends
+    /// there.
+    private mutating func stamp(_ id: Int, _ s: UInt64) {
+        var x = id
+        // A stamp already there means the rest of the way up has it too.
+        while stamps[x] != s {
+            stamps[x] = s
+            let parent = instances[x].parent, presenter = instances[x].presenter
+            if let parent {
+                if let presenter { stamp(presenter, s) }
+                x = parent
+            } else if let presenter {
+                x = presenter
+            } else {
+                return
+            }
+        }
+    }
 
     /// The class of an instance, e.g. `DetailViewController`.
     public func className(of id: Int) -> String { className(classID: instances[id].classID) }
@@ -278,9 +327,10 @@ public struct AppState: Hashable, Sendable {
     func provenance(ofSlot k: Int) -> String { texts.text(slots[k].provenance) }
 
     /// `provenance`: the number of its text in `texts`.
-    mutating func setSlot(_ k: Int, value: String?, provenance: UInt32) {
+    mutating func setSlot(_ k: Int, of id: Int, value: String?, provenance: UInt32) {
         slots[k].value = texts.number(value: value)
         slots[k].provenance = provenance
+        stamp(id, changeStamp())
     }
 
     /// Becomes a copy of `other` (of the same flow), writing into its own storage when that is
@@ -295,6 +345,8 @@ public struct AppState: Hashable, Sendable {
         // adds or sets one writes into this state's own buffer (sharing the other's made the
         // command copy the whole buffer).
         Self.copy(other.slots, over: &slots)
+        Self.copy(other.stamps, over: &stamps)
+        openStamp = 0
         if otherClassNames.count != other.otherClassNames.count { otherClassNames = other.otherClassNames }
         windowRoot = other.windowRoot
         compact = other.compact
@@ -322,6 +374,7 @@ public struct AppState: Hashable, Sendable {
         let id = instances.count
         instances.append(Instance(id: id, classID: classID, scene: scene, firstDependency: slots.count, dependencyCount: new.count))
         if !new.isEmpty { slots.append(contentsOf: new) }
+        stamps.append(changeStamp())
         return id
     }
 
@@ -350,6 +403,16 @@ public struct AppState: Hashable, Sendable {
         if tail >= 0 { instances[Int(tail)].nextSibling = c32 } else { instances[p].firstChild = c32 }
         instances[p].lastChild = c32
         instances[p].childCount += 1
+        stampLinks(c, p, tail)
+    }
+
+    /// Stamps a child, its parent (and up) and a sibling whose links changed, with one stamp.
+    private mutating func stampLinks(_ c: Int, _ p: Int, _ sibling: Int32, _ other: Int32 = -1) {
+        let s = changeStamp()
+        stamp(p, s)
+        stamp(c, s)
+        if sibling >= 0 { stamp(Int(sibling), s) }
+        if other >= 0 { stamp(Int(other), s) }
     }
 
     mutating func prependChild(_ c: Int, to p: Int) {
@@ -360,6 +423,7 @@ public struct AppState: Hashable, Sendable {
         if head >= 0 { instances[Int(head)].previousSibling = c32 } else { instances[p].lastChild = c32 }
         instances[p].firstChild = c32
         instances[p].childCount += 1
+        stampLinks(c, p, head)
     }
 
     /// Unlinks a child from its parent's list (its `parent` is left to the caller).
@@ -370,6 +434,7 @@ public struct AppState: Hashable, Sendable {
         instances[c].previousSibling = -1
         instances[c].nextSibling = -1
         instances[p].childCount -= 1
+        stampLinks(c, p, prev, next)
     }
 
     // MARK: The tree

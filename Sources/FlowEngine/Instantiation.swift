@@ -25,7 +25,7 @@ extension Simulator {
     /// out once (numbering a text hashes it).
     mutating func setDependency(_ name: String, of id: Int, to value: String?, by: String, byNumber: UInt32? = nil) {
         guard let k = state.slot(name, of: id) else { return }
-        state.setSlot(k, value: value, provenance: byNumber ?? index.texts.number(by))
+        state.setSlot(k, of: id, value: value, provenance: byNumber ?? index.texts.number(by))
         emit(.injected(id: id, dependency: name, value: value, by: by))
     }
 

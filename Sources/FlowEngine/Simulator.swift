@@ -54,6 +54,7 @@ public struct Simulator: Sendable {
     /// Starts the app: decodes the initial scene (or builds the root in code), runs the app
     /// delegate's injection, and makes the window visible.
     public mutating func launch() -> [Event] {
+        defer { state.closeStamp() }
         state = AppState(classNames: index.classNames, texts: index.texts)
         state.compact = device == .phone
         events = []
@@ -100,6 +101,8 @@ public struct Simulator: Sendable {
     public mutating func run(_ command: Command, into out: inout [Event]) -> Rejection? {
         out.removeAll(keepingCapacity: true)
         searchedWholeTree = false
+        // The command's changes share a stamp, closed before anyone can copy the state.
+        defer { state.closeStamp() }
         if state.crash != nil {
             return Rejection("the app has crashed; only inspection, 'relaunch' and 'load' work now")
         }

@@ -17,6 +17,14 @@ public final class SlotTexts: Sendable {
 
     private let fixed: [String]
     private let added: Mutex<Added>
+    /// The last stamp given (`AppState.stamps`): one clock for every state of the flow, so that
+    /// no two changes, in any copy of any state, share a stamp.
+    private let clock = Atomic<UInt64>(0)
+
+    /// A stamp no change has had.
+    @inline(__always) func stamp() -> UInt64 {
+        clock.add(1, ordering: .relaxed).newValue
+    }
 
     /// The texts numbered after `fixed`, and every text's number (one dictionary, so that
     /// numbering a text hashes it once).

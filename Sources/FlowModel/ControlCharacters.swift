@@ -14,6 +14,21 @@ public enum ControlCharacters {
         return false
     }
 
+    /// Whether `s` holds a character `escaped` would change, line feeds left aside: a report
+    /// escaped line by line is its own text when it holds none (splitting it into lines by
+    /// Character cost more than the rest of a lint-only check).
+    public static func presentBesidesLineFeeds(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for b in bytes {
+                if (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x7F || (previous == 0xC2 && b < 0xA0 && b >= 0x80) { return true }
+                previous = b
+            }
+            return false
+        }
+    }
+
     public static func escaped(_ s: String) -> String {
         var s = s
         guard s.withUTF8({ present($0) }) else { return s }

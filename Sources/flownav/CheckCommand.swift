@@ -132,7 +132,9 @@ struct CheckCommand: ParsableCommand {
         case .text:
             // Line by line: a flow's strings never reach the terminal with their control characters.
             text = reports.map { ReportFormat.text($0, threshold: .note) }.joined(separator: "\n")
-                .split(separator: "\n", omittingEmptySubsequences: false).map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n")
+            if ControlCharacters.presentBesidesLineFeeds(text) {
+                text = text.split(separator: "\n", omittingEmptySubsequences: false).map { ControlCharacters.escaped(String($0)) }.joined(separator: "\n")
+            }
         case .json:
             text = ReportFormat.json(reports)
         case .sarif:

@@ -59,7 +59,7 @@ struct AppStateTests {
         #expect(s.dependencies(of: 2).map(\.value) == [nil])
         let k = s.slot("d2", of: 2)
         #expect(k != nil && s.slot("d1", of: 2) == nil)
-        s.setSlot(k!, value: "x", provenance: s.texts.number("set by test"))
+        s.setSlot(k!, of: 2, value: "x", provenance: s.texts.number("set by test"))
         #expect(s.dependencies(of: 2).first?.value == "x" && s.dependencies(of: 1).first?.value == "v")
     }
 
@@ -81,5 +81,34 @@ struct AppStateTests {
         #expect(Array(s.children(of: 0)) == [1])
         #expect(Array(t.children(of: 0)) == [1, 2])
         #expect(s != t)
+    }
+
+    @Test("a run of changes stamps the instances and what holds them (parents, presenters), and nothing beside")
+    func stamps() {
+        // 0 holds 1 and 2 as children; 1 presents 3; 4 stays alone.
+        var s = state(instances: 5)
+        s[1].parent = 0
+        s.appendChild(1, to: 0)
+        s[2].parent = 0
+        s.appendChild(2, to: 0)
+        s[1].presented = 3
+        s[3].presenter = 1
+        s.closeStamp()
+        let before = s.stamps
+        s[3].appearance = .appeared
+        #expect(s.stamps[3] > before[3] && s.stamps[1] == s.stamps[3] && s.stamps[0] == s.stamps[3])
+        #expect(s.stamps[2] == before[2] && s.stamps[4] == before[4])
+        // The same run: the same stamp.
+        let k = s.slot("d2", of: 2)!
+        s.setSlot(k, of: 2, value: "x", provenance: s.texts.number("set by test"))
+        #expect(s.stamps[2] == s.stamps[3] && s.stamps[4] == before[4])
+        // A new run, on a copy and on the original: each takes a stamp no state had.
+        s.closeStamp()
+        var t = s
+        t[4].appearance = .loaded
+        s[4].appearance = .loaded
+        #expect(t.stamps[4] != s.stamps[4] && t.stamps[4] > before[4] && s.stamps[4] > before[4] && t.stamps[0] == s.stamps[0])
+        // Stamps are not part of the state's value.
+        #expect(t == s)
     }
 }
