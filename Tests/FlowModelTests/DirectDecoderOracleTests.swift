@@ -181,16 +181,7 @@ import TestSupport
         for (what, variant) in Self.variants(of: bytes) {
             let direct = FlowLoader.load(bytes: variant, file: name, direct: true)
             let tree = FlowLoader.load(bytes: variant, file: name, direct: false)
-            switch (direct, tree) {
-            case (.success(let a), .success(let b)):
-                #expect(a.flow == b.flow, "\(name), \(what)")
-                #expect(a.warnings == b.warnings, "\(name), \(what)")
-            case (.failure(let a), .failure(let b)):
-                #expect(a.diagnostics == b.diagnostics, "\(name), \(what)")
-                #expect(a.omitted == b.omitted, "\(name), \(what)")
-            default:
-                Issue.record("\(name), \(what): one path loads and the other does not")
-            }
+            expectSameLoad(direct, tree, "\(name), \(what)")
             #expect(Self.dumped(direct) == Self.dumped(tree), "\(name), \(what)")
         }
     }

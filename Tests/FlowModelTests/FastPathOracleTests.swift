@@ -56,16 +56,7 @@ import TestSupport
             guard case .success(let root) = FlowLoader.parse(bytes: Array(variant.utf8), file: name) else { continue }
             let fast = FlowLoader.load(root: root, file: name, fastPaths: true)
             let general = FlowLoader.load(root: root, file: name, fastPaths: false)
-            switch (fast, general) {
-            case (.success(let a), .success(let b)):
-                #expect(a.flow == b.flow, "\(name), \(what)")
-                #expect(a.warnings == b.warnings, "\(name), \(what)")
-            case (.failure(let a), .failure(let b)):
-                #expect(a.diagnostics == b.diagnostics, "\(name), \(what)")
-                #expect(a.omitted == b.omitted, "\(name), \(what)")
-            default:
-                Issue.record("\(name), \(what): one path loads and the other does not")
-            }
+            expectSameLoad(fast, general, "\(name), \(what)")
         }
     }
 

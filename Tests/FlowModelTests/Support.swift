@@ -53,3 +53,19 @@ let flowsDirectory = PackagePaths.flows
 
 /// The bundled flows' file names (`injectable.json`, …), sorted.
 func bundledFlowNames() -> [String] { PackagePaths.bundledFlows }
+
+/// Two loads of the same flow (two paths through the loader) agree: both load the same model
+/// with the same warnings, or both fail with the same messages.
+func expectSameLoad(_ a: Result<LoadedFlow, FlowLoadError>, _ b: Result<LoadedFlow, FlowLoadError>, _ context: String,
+                    sourceLocation: SourceLocation = #_sourceLocation) {
+    switch (a, b) {
+    case (.success(let a), .success(let b)):
+        #expect(a.flow == b.flow, "\(context)", sourceLocation: sourceLocation)
+        #expect(a.warnings == b.warnings, "\(context)", sourceLocation: sourceLocation)
+    case (.failure(let a), .failure(let b)):
+        #expect(a.diagnostics == b.diagnostics, "\(context)", sourceLocation: sourceLocation)
+        #expect(a.omitted == b.omitted, "\(context)", sourceLocation: sourceLocation)
+    default:
+        Issue.record("\(context): one path loads and the other does not", sourceLocation: sourceLocation)
+    }
+}
