@@ -241,7 +241,7 @@ enum AnchorBench {
         if let bench = shared("bench"), let json = output("python3", [bench + "/gen-tabs.py", "4", "20", "3"]),
            (try? json.write(toFile: "\(work)/tabs-app.json", atomically: true, encoding: .utf8)) != nil {
             let anchorArgs = ["check", "\(work)/tabs-app.json", "--max-states", "\(states)", "--depth", "100"]
-            let anchorStates = line(output(flownav, anchorArgs) ?? "", "explored:").map { String($0.dropFirst("explored: ".count).prefix { $0 != "," }) } ?? "?"
+            let anchorStates = line(output(flownav, anchorArgs) ?? "", "explored:").map { String($0.dropFirst("explored: ".count).prefix { $0 != " " }) } ?? "?"
             // The exploration's CPU seconds, from `--stats` (3 decimals).
             let explore = { (args: [String]) -> Double in
                 guard let stats = outputAndErrors(flownav, args + ["--stats"]).flatMap({ line($0.1, "stats:") }),
@@ -249,7 +249,7 @@ enum AnchorBench {
                 return Double(part.prefix { $0 != "," && $0 != ";" }) ?? .nan
             }
             let t = pairs({ explore(["check", app]) }, { explore(anchorArgs) })
-            text += "\n    exploration against the generated tab bar flow to \(anchorStates) (--max-states \(states)), CPU from --stats (3 decimals): " + t.describe("Habitica", "tab bar", unit: "ms")
+            text += "\n    exploration against the generated tab bar flow to \(anchorStates) states (--max-states \(states)), CPU from --stats (3 decimals): " + t.describe("Habitica", "tab bar", unit: "ms")
             if callgrind, let a = instructions(counted, ["check", app]), let a0 = instructions(counted, ["check", app, "--lint-only"]),
                let b = instructions(counted, anchorArgs), let b0 = instructions(counted, anchorArgs + ["--lint-only"]) {
                 text += "\n    instructions of exploring (check less check --lint-only): " + ratio(a - a0, b - b0, "Habitica", "tab bar")
