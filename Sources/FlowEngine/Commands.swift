@@ -7,7 +7,10 @@ extension Simulator {
             let source = try receiver(on)
             let senderValue = SenderValue(text: sender == "self" ? describe(source) : sender)
             try crashing { s throws(CrashSignal) in
-                s.emit(.called(id: source, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\""))
+                // Not a finding (`EventDetail.findings`): its text is made only for a shell.
+                if s.eventDetail == .all {
+                    s.emit(.called(id: source, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\""))
+                }
                 try s.performSegue(identifier: identifier, source: source, sender: senderValue)
             }
         case .tap(let control, let on):
