@@ -7,7 +7,10 @@ extension Simulator {
             let source = try receiver(on)
             let senderValue = SenderValue(text: sender == "self" ? describe(source) : sender)
             try crashing { s throws(CrashSignal) in
-                s.emit(.called(id: source, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\""))
+                // Not a finding (`EventDetail.findings`): its text is made only for a shell.
+                if s.eventDetail == .all {
+                    s.emit(.called(id: source, method: "performSegue(withIdentifier:sender:)", detail: "\"\(identifier)\""))
+                }
                 try s.performSegue(identifier: identifier, source: source, sender: senderValue)
             }
         case .tap(let control, let on):
@@ -39,12 +42,12 @@ extension Simulator {
         case .call(let name, let on):
             let vc = try receiver(on)
             let actions = info(of: vc).actions
-            guard let action = actions.first(where: { $0.name == name || $0.name.hasPrefix(name + "(") }) else {
+            guard let k = actions.firstIndex(where: { $0.name == name || $0.name.hasPrefix(name + "(") }) else {
                 throw .rejected(Rejection(
                     actions.isEmpty ? "\(describe(vc)) has no code actions" : "no action '\(name)' on \(describe(vc))",
                     suggestions: NameSuggester.nearest(to: name, in: actions.map(\.name))))
             }
-            try crashing { s throws(CrashSignal) in try s.run(action, on: vc) }
+            try crashing { s throws(CrashSignal) in try s.run(actions[k], number: k, on: vc) }
         case .back:
             guard let front = state.frontmost, let nav = nearestAncestor(of: front, kind: .navigation, includingSelf: true) else {
                 throw .rejected(Rejection("nothing to go back to: the front-most view controller is not in a navigation controller"))
@@ -114,9 +117,9 @@ extension Simulator {
                 }
             }
         }
-        for action in info(of: vc).actions where action.trigger == trigger {
+        for (k, action) in info(of: vc).actions.enumerated() where action.trigger == trigger {
             fired = true
-            try run(action, on: vc)
+            try run(action, number: k, on: vc)
         }
         if !fired { emit(.note("nothing is connected to '\(trigger.control ?? "")' of \(describe(vc))")) }
     }
@@ -152,20 +155,20 @@ extension Simulator {
                 if state[vc].isReleased { return }
             }
         }
-        for action in info(of: vc).actions where action.trigger.isRow {
+        for (k, action) in info(of: vc).actions.enumerated() where action.trigger.isRow {
             anyRowTrigger = true
             guard fires(action.trigger) else { continue }
             fired = true
-            try run(action, on: vc)
+            try run(action, number: k, on: vc)
         }
         if !fired { emit(.note(anyRowTrigger ? "nothing is connected to row [\(section), \(row)] of \(describe(vc))" : "nothing is connected to the cells of \(describe(vc))")) }
     }
 
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
     /// `performSegue`, `dismiss`, …) through the same machinery as segues.
-    private mutating func run(_ action: CodeAction, on vc: Int) throws(CrashSignal) {
-        let owner = info(of: vc).declarations.first { $0.actions.contains { $0.name == action.name } }?.name ?? state.className(of: vc)
-        let caller = "\(owner).\(action.name)"
+    /// `number`: the action's index in its class's `actions`.
+    private mutating func run(_ action: CodeAction, number: Int, on vc: Int) throws(CrashSignal) {
+        let caller = info(of: vc).actionCallers[number]
         emit(.called(id: vc, method: action.name, detail: nil))
         let scope = Scope(selfID: vc)
         if let g = action.guardCondition, !holds(g, in: scope) {

@@ -24,6 +24,9 @@ final class FlowIndex: Sendable {
         let unwindActions: [String: String]
         let methods: [String: Method]
         let actions: [CodeAction]
+        /// `Owner.action` for each of `actions` (the caller notes and provenances name), made
+        /// once: `flownav check` runs the same actions thousands of times.
+        let actionCallers: [String]
         /// With the file of the class declaring it (a trap's location).
         let viewDidLoad: ViewDidLoadInfo?
         /// Whether `viewDidLoad` is set, read without copying it.
@@ -65,6 +68,11 @@ final class FlowIndex: Sendable {
             self.unwindActions = unwindActions
             self.methods = methods
             self.actions = actions
+            // The class itself (its lineage starts with it) when no declaration has the action.
+            self.actionCallers = actions.map { a in
+                let owner = declarations.first { $0.actions.contains { $0.name == a.name } }?.name ?? lineage.first ?? ""
+                return "\(owner).\(a.name)"
+            }
             self.viewDidLoad = viewDidLoad
             self.hasViewDidLoad = viewDidLoad != nil
             self.initCoder = initCoder

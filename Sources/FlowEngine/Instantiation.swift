@@ -191,12 +191,15 @@ extension Simulator {
     /// (`instantiateViewController(identifier:creator:)`, `instantiateInitialViewController(creator:)`).
     mutating func instantiate(scene: Int, action: CodeAction? = nil, scope: Scope? = nil, caller: String = "") throws(CrashSignal) -> Int {
         let creator = action.flatMap { a in a.initializer == "init(coder:)" ? nil : a.initializer } != nil
-        if let ident = flow.scenes[scene].storyboardIdentifier {
-            let method = creator ? "instantiateViewController(identifier:creator:)" : "instantiateViewController(withIdentifier:)"
-            emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(ident)\""))
-        } else {
-            let method = creator ? "instantiateInitialViewController(creator:)" : "instantiateInitialViewController()"
-            emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: CallDetail("scene \(flow.scenes[scene].id)")))
+        // Not a finding (`EventDetail.findings`): the call's text is made only for a shell.
+        if eventDetail == .all {
+            if let ident = flow.scenes[scene].storyboardIdentifier {
+                let method = creator ? "instantiateViewController(identifier:creator:)" : "instantiateViewController(withIdentifier:)"
+                emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(ident)\""))
+            } else {
+                let method = creator ? "instantiateInitialViewController(creator:)" : "instantiateInitialViewController()"
+                emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: CallDetail("scene \(flow.scenes[scene].id)")))
+            }
         }
         if creator, let action, let scope, let initName = action.initializer {
             return try create(scene: scene, initializer: initName, arguments: action.arguments, scope: scope, caller: caller)
@@ -205,8 +208,10 @@ extension Simulator {
     }
 
     mutating func instantiate(identifier: String, action: CodeAction, scope: Scope, caller: String) throws(CrashSignal) -> Int {
-        let method = action.initializer == nil ? "instantiateViewController(withIdentifier:)" : "instantiateViewController(identifier:creator:)"
-        emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(identifier)\""))
+        if eventDetail == .all {
+            let method = action.initializer == nil ? "instantiateViewController(withIdentifier:)" : "instantiateViewController(identifier:creator:)"
+            emit(.called(id: nil, method: "UIStoryboard.\(method)", detail: "\"\(identifier)\""))
+        }
         guard let scene = index.storyboardScenes[identifier] else {
             throw CrashSignal(crash: .exception(
                 name: "NSInvalidArgumentException",

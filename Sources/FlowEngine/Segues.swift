@@ -65,8 +65,10 @@ extension Simulator {
         let identifier = flow.segues[index].identifier
         let condition = identifier.flatMap { cls.shouldPerform[$0] } ?? .always
         let result = holds(condition, in: Scope(selfID: source, sender: sender, identifier: identifier))
-        let id = identifier.map { "\"\($0)\"" } ?? "nil"
-        emit(.called(id: source, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\(id) → \(result)"))
+        if eventDetail == .all {
+            let id = identifier.map { "\"\($0)\"" } ?? "nil"
+            emit(.called(id: source, method: "shouldPerformSegue(withIdentifier:sender:)", detail: "\(id) → \(result)"))
+        }
         if !result { emit(.note("shouldPerformSegue returned false, so the segue fails silently")) }
         return result
     }
