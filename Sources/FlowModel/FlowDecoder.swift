@@ -2,8 +2,7 @@
 /// unknown keys and enumerated values). References between parts are checked by `FlowValidator`.
 struct FlowDecoder {
     var sink: DiagnosticSink
-    /// Many segues share an action; deriving its selector once is enough.
-    private var selectors: [String: SelectorName] = [:]
+    private var selectors = SelectorCache()
     /// The Swift lines given by `"at"`, by the JSON path of the part that gives them.
     private var codeLocations: [String: CodeLocation] = [:]
 
@@ -13,21 +12,7 @@ struct FlowDecoder {
 
     init(sink: DiagnosticSink) { self.sink = sink }
 
-    mutating func selectorName(_ text: String) -> SelectorName {
-        // Segues in a row tend to share an action, and the reader hands out one string for the
-        // same bytes: comparing with the last is cheaper than hashing a long selector.
-        if let last = lastSelector, last.text == text { return last.selector }
-        let s: SelectorName
-        if let known = selectors[text] {
-            s = known
-        } else {
-            s = SelectorName(text)
-            selectors[text] = s
-        }
-        lastSelector = (text, s)
-        return s
-    }
-    private var lastSelector: (text: String, selector: SelectorName)?
+    mutating func selectorName(_ text: String) -> SelectorName { selectors.name(text) }
 
     static let topKeys = [
         "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",

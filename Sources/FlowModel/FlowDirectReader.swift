@@ -574,23 +574,3 @@ extension JSONReader {
         return out
     }
 }
-
-/// Many segues share an action: its selector is derived once (`FlowDecoder.selectorName`'s
-/// cache, for the direct reader).
-struct SelectorCache {
-    private var known: [String: SelectorName] = [:]
-    private var last: (text: String, selector: SelectorName)?
-
-    mutating func name(_ text: String) -> SelectorName {
-        if let last, last.text == text { return last.selector }
-        let s: SelectorName
-        if let found = known[text] {
-            s = found
-        } else {
-            s = SelectorName(text)
-            known[text] = s
-        }
-        last = (text, s)
-        return s
-    }
-}
