@@ -48,12 +48,21 @@ public enum FlowLoader {
         decoder.direct = JSONReader.readDirect(bytes)
         guard let top = decoder.direct?.top else { return nil }
         guard let flow = decoder.decode(top), decoder.sink.diagnostics.isEmpty, !decoder.sink.hasErrors else { return nil }
-        var validator = FlowValidator(sink: decoder.sink, flow: flow)
+        return validated(flow, decoder.sink) {
+            guard case .success(let root) = parse(bytes: bytes, file: file) else { return nil }
+            return root
+        }
+    }
+
+    /// Validates a decoded flow. `root` gives the tree that positions the messages without a
+    /// position of their own, asked for only when there is one; without it (nil) this gives up.
+    private static func validated(_ flow: Flow, _ sink: DiagnosticSink, root: () -> JSONNode?) -> Result<LoadedFlow, FlowLoadError>? {
+        var validator = FlowValidator(sink: sink, flow: flow)
         validator.validate()
         validator.sink.noteWithheldSuggestions()
         var diagnostics = validator.sink.diagnostics
         if diagnostics.contains(where: { $0.position == nil }) {
-            guard case .success(let root) = parse(bytes: bytes, file: file) else { return nil }
+            guard let root = root() else { return nil }
             diagnostics = positioned(diagnostics, in: root)
         }
         if validator.sink.hasErrors {
@@ -110,14 +119,8 @@ public enum FlowLoader {
             decoder.sink.noteWithheldSuggestions()
             return .failure(FlowLoadError(diagnostics: sorted(decoder.sink.diagnostics), omitted: decoder.sink.omitted))
         }
-        var validator = FlowValidator(sink: decoder.sink, flow: flow)
-        validator.validate()
-        validator.sink.noteWithheldSuggestions()
-        let diagnostics = positioned(validator.sink.diagnostics, in: root)
-        if validator.sink.hasErrors {
-            return .failure(FlowLoadError(diagnostics: sorted(diagnostics), omitted: validator.sink.omitted))
-        }
-        return .success(LoadedFlow(flow: flow, warnings: sorted(diagnostics)))
+        // The tree is at hand, so this never gives up.
+        return validated(flow, decoder.sink) { root }!
     }
 
     /// UTF-16 or UTF-32 by its byte order mark, or UTF-16 by NULs in every other byte of
