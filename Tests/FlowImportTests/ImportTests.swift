@@ -176,6 +176,7 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
         let renamed = JSONWriter.write(first.document).replacingOccurrences(of: "\"toDoTable\"", with: "\"list\"")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-reimport-\(UUID().uuidString).json").path
         try renamed.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let keeping = FlowSource.sceneIDsByXMLID(ofFlowAt: path)
         #expect(keeping["Ugs-8g-5qb"] == "list")
         let second = try FlowSource.importDocument(paths: [app], keeping: keeping).get()
