@@ -49,8 +49,8 @@ public enum ChildRole: String, Hashable, Sendable {
     case tab
     case primary
     case secondary
-    /// A column-style split's supplementary column (visible beside the others) and its compact
-    /// column (decoded with the split, shown only in a compact width, which flownav does not model).
+    /// A column-style split's supplementary column (visible beside the others on a pad) and its
+    /// compact column (what a phone shows instead of the collapsed columns).
     case supplementary
     case compact
     case embedded
@@ -527,8 +527,23 @@ public struct AppState: Hashable, Sendable {
             }
             return last
         }
-        // A collapsed split view shows its primary column.
-        if compact && (role == .primary || role == .secondary) { return Int(c) }
+        // A collapsed split view shows its compact column when it has one ("that view controller
+        // is shown when isCollapsed is true", UISplitViewController.Column.compact), else its
+        // primary column. The visible chain (`appendVisible`) shows the same one.
+        let splitColumn = role == .primary || role == .secondary || role == .supplementary || role == .compact
+        if compact && splitColumn {
+            var k = c
+            while k >= 0 {
+                if instances[Int(k)].role == .compact { return Int(k) }
+                k = instances[Int(k)].nextSibling
+            }
+            if role == .primary || role == .secondary { return Int(c) }
+        } else if splitColumn {
+            // In a regular width the compact column is not on screen: the last other column.
+            var l = instances[x].lastChild
+            while l >= 0 && (instances[Int(l)].role == .embedded || instances[Int(l)].role == .compact) { l = instances[Int(l)].previousSibling }
+            if l >= 0 { return Int(l) }
+        }
         // The last content child (the top of a stack), found from the end: a stack can be deep.
         var l = instances[x].lastChild
         while l >= 0 && instances[Int(l)].role == .embedded { l = instances[Int(l)].previousSibling }

@@ -47,6 +47,41 @@ struct StoryboardAttributeTests {
         #expect(app.state[phone].appearance != .appeared)
     }
 
+    /// UISplitViewController.Column.compact: "that view controller is shown when isCollapsed is
+    /// true". Commands go to what is on screen: the compact column's content on a phone, the
+    /// secondary column (not the compact one, wherever the storyboard lists it) on a pad.
+    @Test("the front-most view controller is the compact column's on a phone, never the compact column on a pad")
+    func compactColumnInFront() throws {
+        let flow = """
+        "initial": "split",
+        "scenes": {
+          "split": { "class": "UISplitViewController" },
+          "menu": { "class": "UIViewController", "controls": ["open"] },
+          "detail": { "class": "UIViewController" },
+          "phoneNav": { "class": "UINavigationController" },
+          "phoneHome": { "class": "HomeViewController", "controls": ["open"] },
+          "page": { "class": "PageViewController" }
+        },
+        "segues": [
+          { "source": "split", "destination": "menu", "kind": "relationship", "relationship": "masterViewController" },
+          { "source": "split", "destination": "detail", "kind": "relationship", "relationship": "detailViewController" },
+          { "source": "split", "destination": "phoneNav", "kind": "relationship", "relationship": "compactViewController" },
+          { "source": "phoneNav", "destination": "phoneHome", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "phoneHome", "destination": "page", "kind": "show", "trigger": "control:open" }
+        ]
+        """
+        func instance(_ scene: String, in app: App) -> Int? {
+            app.state.instances.first { $0.scene == app.sim.flow.sceneIndex(scene) }?.id
+        }
+        var phone = try App(flow)
+        #expect(phone.state.frontmost != nil && phone.state.frontmost == instance("phoneHome", in: phone))
+        _ = phone.tap("open")
+        #expect(phone.state.frontmost != nil && phone.state.frontmost == instance("page", in: phone))
+        #expect(instance("page", in: phone).flatMap { phone.state[$0].parent } == instance("phoneNav", in: phone))
+        let pad = try App("\"device\": \"pad\",\n" + flow)
+        #expect(pad.state.frontmost != nil && pad.state.frontmost == instance("detail", in: pad))
+    }
+
     @Test("a segue without a style uses the destination's own; a segue class is named")
     func sceneStyle() throws {
         var app = try App(Self.flow)
