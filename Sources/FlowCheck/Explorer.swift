@@ -111,6 +111,8 @@ struct Explorer {
     var levelStart: [Int] = []
 
     var commandTable: [Command] = []
+    /// By command: whether its receiver is named by place in the visible chain (`chainPlace`).
+    var commandByPlace: [Bool] = []
     var commandIndex: [Command: UInt32] = [:]
 
     // Per scene: its commands when it is front-most, and its container kind.
@@ -369,7 +371,12 @@ struct Explorer {
             var s = fresh
             swap(&s, &held[Self.slot(k)])
             s.assign(held[Self.slot(k - 1)])
-            _ = s.run(commandTable[Int(edge[Int(lineage[k])])], into: &events)
+            let c = edge[Int(lineage[k])]
+            if commandByPlace[Int(c)] {
+                _ = s.run(resolved(c, in: s.state), into: &events)
+            } else {
+                _ = s.run(commandTable[Int(c)], into: &events)
+            }
             replayed += 1
             swap(&s, &held[Self.slot(k)])
             heldNode[Self.slot(k)] = lineage[k]
@@ -430,7 +437,8 @@ struct Explorer {
         s.assign(before)
         // The command is read in place and passed on by number: a copy of it per transition
         // retained and released its strings.
-        guard s.run(commandTable[Int(c)], into: &events) == nil else { return (.rejected, 0, s.searchedWholeTree) }
+        let rejection = commandByPlace[Int(c)] ? s.run(resolved(c, in: before.state), into: &events) : s.run(commandTable[Int(c)], into: &events)
+        guard rejection == nil else { return (.rejected, 0, s.searchedWholeTree) }
         transitions += 1
         analyse(events, after: s, before: before, node: Int32(node), command: c)
         if s.hasCrashed {
@@ -467,15 +475,28 @@ struct Explorer {
 
     // MARK: Results
 
-    /// The commands from launch to a state.
+    /// The commands from launch to a state, as the engine runs them (a receiver named by its
+    /// place in the visible chain is given by address: the path is replayed to find it).
     func path(to node: Int32) -> [Command] {
-        var out: [Command] = []
+        var numbers: [UInt32] = []
         var n = Int(node)
         while n > 0 {
-            out.append(commandTable[Int(edge[n])])
+            numbers.append(edge[n])
             n = Int(parent[n])
         }
-        return out.reversed()
+        numbers.reverse()
+        guard numbers.contains(where: { commandByPlace[Int($0)] }) else { return numbers.map { commandTable[Int($0)] } }
+        var sim = fresh
+        _ = sim.launch()
+        var events: [Event] = []
+        var out: [Command] = []
+        for c in numbers {
+            let command = resolved(c, in: sim.state)
+            out.append(command)
+            _ = sim.run(command, into: &events)
+            events.removeAll(keepingCapacity: true)
+        }
+        return out
     }
 
     func coverage(seconds: Double) -> Coverage {

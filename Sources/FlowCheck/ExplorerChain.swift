@@ -89,13 +89,15 @@ extension Explorer {
     }
 
     /// The commands of the states with spine `spine` (one of them held at `depth`), learnt; or
-    /// run each time when one names a view controller by address (`from`).
+    /// run each time when one names a view controller by address (the explorer names the
+    /// receivers of `from` commands by place in the visible chain, which the spine fixes).
     mutating func learnChainFront(_ spine: Int, node: Int, depth d: Int) {
         var tabBar = -1
         let commands = heldCommands(node, depth: d, tabBar: &tabBar)
         defer { scratch = commands }
+        // A receiver named by place is the same view controller of the spine in each state.
         let front = held[Self.slot(d)].state.frontmost ?? -1
-        if commands.contains(where: { Self.receiver(of: commandTable[Int($0)]).map { $0 != front } ?? false }) {
+        if commands.contains(where: { !commandByPlace[Int($0)] && Self.receiver(of: commandTable[Int($0)]).map { $0 != front } ?? false }) {
             chainFronts[spine] = -1
             return
         }

@@ -7,8 +7,31 @@ extension Explorer {
         if let i = commandIndex[c] { return i }
         let i = UInt32(commandTable.count)
         commandTable.append(c)
+        commandByPlace.append(Self.receiver(of: c).map { $0 < 0 } ?? false)
         commandIndex[c] = i
         return i
+    }
+
+    /// The receiver `on:` of a command on the `k`th view controller of the top-level visible
+    /// chain, in the exploration's own commands: negative, so that it is never an address.
+    static func chainPlace(_ k: Int) -> Int { -1 - k }
+
+    /// Command `c` as the engine runs it in `state`: a receiver named by its place in the
+    /// visible chain becomes that view controller's address.
+    func resolved(_ c: UInt32, in state: AppState) -> Command {
+        let command = commandTable[Int(c)]
+        guard commandByPlace[Int(c)], let place = Self.receiver(of: command), let top = state.topLevel else { return command }
+        let chain = state.visibleChain(from: top)
+        // Out of the chain (never in a state of the spine the command was made for): an address
+        // no view controller has, which the engine rejects.
+        let x = -1 - place < chain.count ? chain[-1 - place] : Int.max
+        switch command {
+        case .perform(let id, _, let sender): return .perform(identifier: id, on: x, sender: sender)
+        case .tap(let control, _): return .tap(control: control, on: x)
+        case .select(let section, let row, _): return .select(section: section, row: row, on: x)
+        case .call(let action, _): return .call(action: action, on: x)
+        case .back, .dismiss, .tab: return command
+        }
     }
 
     mutating func calls(ofClass c: Int32, _ state: AppState) -> [UInt32] {
@@ -33,11 +56,13 @@ extension Explorer {
             if let s = p[front].scene { out += sceneCommands[s] }
             if classHasCalls { out += calls(ofClass: p[front].classID, state) }
             if needsChain {
-                for x in state.visibleChain(from: top) where x != front {
+                // By place in the visible chain, not by address: states that share their spine
+                // share these commands, so their outcomes can be learnt once (`ExplorerChain`).
+                for (k, x) in state.visibleChain(from: top).enumerated() where x != front {
                     guard let s = p[x].scene else { continue }
                     for (control, row) in sceneFromCommands[s] {
-                        if let control { out.append(intern(.tap(control: control, on: x))) }
-                        if let row { out.append(intern(.select(section: row.0, row: row.1, on: x))) }
+                        if let control { out.append(intern(.tap(control: control, on: Self.chainPlace(k)))) }
+                        if let row { out.append(intern(.select(section: row.0, row: row.1, on: Self.chainPlace(k)))) }
                     }
                 }
             }

@@ -92,7 +92,7 @@ extension Explorer {
 
     mutating func record(_ rule: Rule, _ message: String, key explicitKey: String?, events: [Event], at n: Int,
                          after: Simulator, before: Simulator?, node: Int32, command number: UInt32?) {
-        let command = number.map { commandTable[Int($0)] }
+        let command = number.map { c in before.map { resolved(c, in: $0.state) } ?? commandTable[Int(c)] }
         let key = rule.id + "\u{0}" + (explicitKey ?? Finding.normalised(message))
         guard problemIndex[key] == nil else { return }
         problemIndex[key] = problems.count

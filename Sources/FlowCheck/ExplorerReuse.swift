@@ -75,7 +75,8 @@ extension Explorer {
         let windowRoot = held[Self.slot(d)].state.windowRoot ?? -1
         // A command that names a view controller by address (`from`) differs between states that
         // share the root and tab: such states run every command.
-        let byAddress = commands.contains { Self.receiver(of: commandTable[Int($0)]).map { $0 != windowRoot } ?? false }
+        let state = held[Self.slot(d)].state
+        let byAddress = commands.contains { Self.receiver(of: resolved($0, in: state)).map { $0 != windowRoot } ?? false }
         var answer = TransitionTable.Answer(outcome: .runEachTime, first: 0, second: 0)
         if !byAddress {
             answer = .init(outcome: .state, first: UInt32(frontList.count), second: 0)
