@@ -181,6 +181,31 @@ struct ReuseTests {
         }
     }
 
+    /// `tap open from header`: a command on an embedded child (not the front-most) names the
+    /// child by its place in the visible chain, so it is learnt once per spine like the front-most
+    /// scene's own commands (by address, every state with such a command ran in the engine).
+    @Test("commands on other view controllers of the visible chain are reused, named by place")
+    func commandsByPlace() throws {
+        var scenes: [String] = [#""nav": { "class": "UINavigationController" }"#, #""sheet": { "class": "UIViewController", "controls": ["close"] }"#]
+        var segues: [String] = [#"{ "source": "nav", "destination": "page0", "kind": "relationship", "relationship": "rootViewController" }"#]
+        for i in 0..<4 {
+            scenes.append(#""page\#(i)": { "class": "UIViewController", "controls": ["next"] }"#)
+            scenes.append(#""header\#(i)": { "class": "HeaderViewController", "controls": ["open", "info"] }"#)
+            segues.append(#"{ "source": "page\#(i)", "destination": "header\#(i)", "kind": "embed" }"#)
+            segues.append(#"{ "source": "page\#(i)", "destination": "page\#((i + 1) % 4)", "kind": "show", "trigger": "control:next" }"#)
+            segues.append(#"{ "source": "header\#(i)", "destination": "page\#((i + 2) % 4)", "kind": "show", "trigger": "control:open" }"#)
+            segues.append(#"{ "source": "header\#(i)", "destination": "sheet", "kind": "presentation", "trigger": "control:info" }"#)
+        }
+        let flow = try Flows.load(#""initial": "nav", "scenes": { \#(scenes.joined(separator: ", ")) }, "segues": [ \#(segues.joined(separator: ", ")) ]"#)
+        let (reused, transitions) = Self.expectSame(flow, depth: 7, maxStates: 50_000)
+        #expect(reused * 10 > transitions * 7, "\(reused) of \(transitions) reused")
+        let explorer = Self.outcome(flow, ExploreOptions(depth: 7, maxStates: 50_000)).explorer
+        #expect(explorer.commandTable.contains { if case .tap("open", let on) = $0 { on.map { $0 < 0 } ?? false } else { false } })
+        // Reported paths give the receiver by address, as the shell takes it.
+        let deepest = Int32(explorer.visited.count - 1)
+        #expect(!explorer.path(to: deepest).contains { Explorer.receiver(of: $0).map { $0 < 0 } ?? false })
+    }
+
     @Test("the shop flow and its broken variants")
     func shopFlow() throws {
         let variants: [[(String, String)]] = [
