@@ -236,6 +236,7 @@ struct ClassReader {
         var reads = DependencyReads(dependencies: Set(allDependencyNames()))
         reads.optionals = Set(decl.dependencies.filter { $0.injection == .optional }.map(\.name))
         reads.file = file
+        reads.assignedByBody = DependencyReads.assignments(of: body)
         reads.walk(body)
         // One call deep: `assertDependencies()` and the like, declared on this class.
         for item in body.statements {
@@ -331,13 +332,40 @@ struct DependencyReads {
 
     /// Optional dependencies: only a force unwrap (`x!`) traps, so only that is a use.
     var optionals: Set<String> = []
+    /// What viewDidLoad's own statements assign: a closure that reads one of them (a callback,
+    /// `retrieveShopInventory { self.refresher.endRefreshing() }`) runs after they did.
+    var assignedByBody: Set<String> = []
+
+    /// The names the statements of `body` itself assign (`x = …`, `self.x = …`).
+    static func assignments(of body: CodeBlockSyntax) -> Set<String> {
+        var out: Set<String> = []
+        for item in body.statements {
+            guard let list = item.item.as(SequenceExprSyntax.self)?.elements else { continue }
+            let items = Array(list)
+            guard items.count >= 3, items[1].is(AssignmentExprSyntax.self) else { continue }
+            if let ref = items[0].as(DeclReferenceExprSyntax.self) {
+                out.insert(ref.baseName.text)
+            } else if let m = items[0].as(MemberAccessExprSyntax.self), m.base?.trimmedDescription == "self" {
+                out.insert(m.declName.baseName.text)
+            }
+        }
+        return out
+    }
 
     mutating func walk(_ node: some SyntaxProtocol) {
-        // A local of the same name (`if let item = item { item.name }`) shadows the dependency.
+        // A local of the same name (`if let item = item { item.name }`), or a closure's parameter
+        // (`{ [weak self] groupID in … }`), shadows the dependency.
         var shadowed: Set<String> = []
         for token in node.tokens(viewMode: .sourceAccurate) {
-            if case .identifier(let n) = token.tokenKind, token.parent?.is(IdentifierPatternSyntax.self) == true { shadowed.insert(n) }
+            guard case .identifier(let n) = token.tokenKind, let parent = token.parent else { continue }
+            if parent.is(IdentifierPatternSyntax.self) || parent.is(ClosureShorthandParameterSyntax.self) || parent.is(ClosureParameterSyntax.self) {
+                shadowed.insert(n)
+            }
         }
+        // Assigned by a statement of the body itself (not inside an `if` or a closure) before it
+        // is read: the method set it, the read after it cannot trap (`refresher = …` then
+        // `refresher.addTarget(…)`).
+        var assigned: Set<String> = []
         for token in node.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let n) = token.tokenKind, dependencies.contains(n),
                   let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
@@ -356,11 +384,36 @@ struct DependencyReads {
                 if lines[n] == nil, let file { lines[n] = file.location(of: token).line }
                 continue
             }
+            if assigned.contains(n) { continue }
+            if assignedByBody.contains(n) && expr.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) }) != nil { continue }
+            if isAssignmentTarget(expr) {
+                if isStatement(of: node, expr) { assigned.insert(n) }
+                continue
+            }
             if isSafeRead(expr) { continue }
             if optionals.contains(n) && expr.parent?.is(ForceUnwrapExprSyntax.self) != true { continue }
             if !uses.contains(n) { uses.append(n) }
             if lines[n] == nil, let file { lines[n] = file.location(of: token).line }
         }
+    }
+
+    /// Whether `e` is the left side of `=`.
+    private func isAssignmentTarget(_ e: Syntax) -> Bool {
+        guard let list = e.parent?.as(ExprListSyntax.self) else { return false }
+        let items = Array(list)
+        guard let i = items.firstIndex(where: { $0.id == e.id }) else { return false }
+        return i + 1 < items.count && items[i + 1].is(AssignmentExprSyntax.self)
+    }
+
+    /// Whether the statement holding `e` is one of `body`'s own statements.
+    private func isStatement(of body: some SyntaxProtocol, _ e: Syntax) -> Bool {
+        var node = e.parent
+        while let n = node {
+            if n.is(CodeBlockItemSyntax.self) { return n.parent?.parent?.id == body.id }
+            if n.is(ClosureExprSyntax.self) { return false }
+            node = n.parent
+        }
+        return false
     }
 
     private func isSafeRead(_ e: Syntax) -> Bool {

@@ -93,6 +93,44 @@ func read(_ sources: [String: String]) -> SourceFacts {
     }
 }
 
+@Suite struct ViewDidLoadReadTests {
+    /// Habitica's `ShopViewController` sets `refresher` and then uses it; its group screens name a
+    /// closure's parameter like the property (`{ [weak self] groupID in … }`). Neither reads a
+    /// dependency; an assignment inside an `if` or a closure does not count.
+    @Test func viewDidLoadDoesNotReadWhatItAssignedOrAClosureParameter() throws {
+        let facts = read(["A.swift": """
+            class V: UIViewController {
+                var refresher: Refresher!
+                var groupID: String!
+                var later: Later!
+                var other: Other!
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    refresher = Refresher()
+                    refresher.start()
+                    load.flatMap { [weak self] groupID in fetch(groupID: groupID) }
+                    if flag { later = Later() }
+                    later.go()
+                    run { self.other = Other() }
+                    other.go()
+                    refresh()
+                    done = Done()
+                }
+                var done: Done!
+                func refresh() {
+                    load { self.done.finish() }
+                    done.now()
+                }
+            }
+            """])
+        let v = try #require(facts.classes["V"]?.viewDidLoad)
+        // `done`: read by `refresh()` before viewDidLoad sets it (a use), and in its callback,
+        // which runs after (not one).
+        #expect(v.uses == ["later", "other", "done"])
+        #expect(v.lines["done"] == 21)
+    }
+}
+
 @Suite struct SegueActionReadingTests {
     @Test func theClassBuiltComesFromTheBodyWithArgumentsNamedByTheDependencyTheyFill() throws {
         let facts = read(["A.swift": """
