@@ -154,6 +154,9 @@ struct Explorer {
     var chainDirect: [Int32] = []
     /// Whether the units a command takes off are only thrown away (not part of its key).
     var chainBlind: [Bool] = []
+    /// Which of the units a command takes off it puts back unchanged (`ExplorerChainPass`).
+    var chainPass: [UInt64] = []
+    var passScratch: [UInt32] = []
     var rootScratch: [Int] = []
     var chainTable = TransitionTable()
     var chainRecords: [ChainRecord] = []
@@ -509,7 +512,7 @@ struct Explorer {
             + frontList.count * MemoryLayout<Front>.stride + (frontCommands.count + frontTabs.count) * 4
             + frontOutcomes.count * MemoryLayout<TransitionTable.Answer?>.stride
             + encoder.chainBytes + chainFronts.count * 4 + chainFrontList.count * MemoryLayout<ChainFront>.stride
-            + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainTable.bytes
+            + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainPass.count * 8 + chainTable.bytes
             + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,

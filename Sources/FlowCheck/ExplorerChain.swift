@@ -70,7 +70,7 @@ extension Explorer {
             } else if drop == 0 || (drop > 0 && chainBlind[i]) {
                 if encoder.hasUnits(hidden, atLeast: Int(drop)) { known = chainDirect[i] }
             } else if drop > 0, encoder.hasUnits(hidden, atLeast: Int(drop)) {
-                suffix = suffixNumber(hidden, Int(drop))
+                suffix = chainPass[i] != 0 ? passKey(hidden, Int(drop), pass: chainPass[i]) : suffixNumber(hidden, Int(drop))
                 if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
             } else if drop == Self.dropLayer, outer != StateEncoder.emptyList {
                 suffix = encoder.layerSpine[Int(encoder.last(outer))]
@@ -108,6 +108,7 @@ extension Explorer {
             chainDrop.append(Self.dropUnknown)
             chainDirect.append(-1)
             chainBlind.append(false)
+            chainPass.append(0)
         }
     }
 
@@ -130,6 +131,7 @@ extension Explorer {
         var l = hidden, o = outer
         switch record.kind {
         case .within:
+            if drop > 0 { takenOff(l, drop) }
             for _ in 0..<max(drop, 0) { l = encoder.prefix(l) }
         case .presents:
             o = encoder.cons(outer, encoder.layerNumber(hidden: hidden, spine: record.below))
@@ -141,7 +143,8 @@ extension Explorer {
         }
         var j = Int(record.first)
         while j < Int(record.first + record.count) {
-            l = encoder.cons(l, chainAppended[j])
+            let u = chainAppended[j]
+            l = encoder.cons(l, u & Self.passedUnit != 0 ? passScratch[Int(u & ~Self.passedUnit)] : u)
             j += 1
         }
         if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
@@ -207,10 +210,23 @@ extension Explorer {
             if drop == 0 || chainBlind[i] {
                 chainDirect[i] = Int32(chainRecords.count)
             } else {
-                let key = drop == Self.dropLayer ? encoder.layerSpine[Int(encoder.last(outer))] : suffixNumber(hidden, Int(drop))
+                let appended = Int(record.first)..<Int(record.first + record.count)
+                if drop > 0 && record.outcome == .state {
+                    let pass = passedThrough(hidden, Int(drop), appended: appended)
+                    if pass != 0 && templated(hidden, Int(drop), pass: pass, appended: appended) { chainPass[i] = pass }
+                }
+                let key = drop == Self.dropLayer ? encoder.layerSpine[Int(encoder.last(outer))]
+                    : chainPass[i] != 0 ? passKey(hidden, Int(drop), pass: chainPass[i]) : suffixNumber(hidden, Int(drop))
                 chainTable.set(spine, chainCommands[i], key, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
             }
         } else if known == drop || record.outcome != .state {
+            if known == drop && record.outcome == .state && chainPass[i] != 0
+                && !templated(hidden, Int(drop), pass: chainPass[i], appended: Int(record.first)..<Int(record.first + record.count)) {
+                // A unit the first run put back came back changed (or cannot be told): what the
+                // command reads is more than its key.
+                chainDrop[i] = Self.dropRunEachTime
+                return
+            }
             chainTable.set(spine, chainCommands[i], suffix, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
         } else {
             // Another kind of outcome, or another number of units taken off, than the first

@@ -206,6 +206,30 @@ struct ReuseTests {
         #expect(!explorer.path(to: deepest).contains { Explorer.receiver(of: $0).map { $0 < 0 } ?? false })
     }
 
+    /// A tab bar that is not the window's root (chain keys): a tab switch takes off every
+    /// hidden unit from the target tab's on and puts the others back unchanged, so it is learnt
+    /// once per spine and target tab, not once per combination of the other tabs' stacks.
+    @Test("a presented tab bar's tab switches are learnt without the tabs they only move")
+    func tabSwitchesPassUnitsThrough() throws {
+        var scenes: [String] = [#""start": { "class": "UIViewController", "controls": ["go"] }"#, #""tabs": { "class": "UITabBarController" }"#]
+        var segues: [String] = [#"{ "source": "start", "destination": "tabs", "kind": "presentation", "trigger": "control:go", "modalPresentationStyle": "fullScreen" }"#]
+        for t in 0..<4 {
+            scenes.append(#""nav\#(t)": { "class": "UINavigationController" }"#)
+            segues.append(#"{ "source": "tabs", "destination": "nav\#(t)", "kind": "relationship", "relationship": "viewControllers" }"#)
+            segues.append(#"{ "source": "nav\#(t)", "destination": "s\#(t)_0", "kind": "relationship", "relationship": "rootViewController" }"#)
+            for i in 0..<3 {
+                scenes.append(#""s\#(t)_\#(i)": { "class": "UIViewController", "controls": ["a"] }"#)
+                segues.append(#"{ "source": "s\#(t)_\#(i)", "destination": "s\#(t)_\#((i + 1) % 3)", "kind": "show", "trigger": "control:a" }"#)
+            }
+        }
+        let flow = try Flows.load(#""initial": "start", "scenes": { \#(scenes.joined(separator: ", ")) }, "segues": [ \#(segues.joined(separator: ", ")) ]"#)
+        let (reused, transitions) = Self.expectSame(flow, depth: 9, maxStates: 100_000)
+        let explorer = Self.outcome(flow, ExploreOptions(depth: 9, maxStates: 100_000)).explorer
+        #expect(explorer.chainPass.contains { $0 != 0 })
+        #expect(explorer.chainRecords.count * 8 < transitions, "\(explorer.chainRecords.count) records for \(transitions) transitions")
+        #expect(reused * 10 > transitions * 9, "\(reused) of \(transitions) reused")
+    }
+
     @Test("the shop flow and its broken variants")
     func shopFlow() throws {
         let variants: [[(String, String)]] = [
