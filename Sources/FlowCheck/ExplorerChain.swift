@@ -14,6 +14,8 @@ import FlowModel
 /// later run that takes off another number makes the command run every time from that spine.
 /// When the first run released every unit it took off (a dismiss throws the presented stack
 /// away), the outcome is learnt without them: it holds whatever they were.
+///
+/// An unwind reads more (the whole top layer and layers below): it is learnt as `ExplorerUnwind` says.
 extension Explorer {
     /// The commands of the states with one spine, and what is known of them.
     struct ChainFront {
