@@ -164,6 +164,12 @@ struct Explorer {
     /// Runs of two or more units taken off, numbered.
     var suffixes = StateSet(capacity: 1 << 8)
     var suffixScratch: [UInt32] = []
+    /// Unwinds (`ExplorerUnwind`): by (spine, command, list), the layers below that the first
+    /// run read; what a record is keyed by (the list and those layers), numbered.
+    var unwindReach = TransitionTable(capacity: 1 << 6)
+    var unwindReads = StateSet(capacity: 1 << 6)
+    /// Tests: reused outcomes learnt that way, by the layers they take off the list below.
+    var reusedUnwinds: [Int] = []
 
     /// The states with one root and shown tab: their commands, and what is known of them.
     struct Front {
@@ -513,7 +519,7 @@ struct Explorer {
             + frontOutcomes.count * MemoryLayout<TransitionTable.Answer?>.stride
             + encoder.chainBytes + chainFronts.count * 4 + chainFrontList.count * MemoryLayout<ChainFront>.stride
             + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainPass.count * 8 + chainTable.bytes
-            + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes
+            + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes + unwindReach.bytes + unwindReads.bytes
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,

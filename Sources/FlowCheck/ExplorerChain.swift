@@ -14,6 +14,8 @@ import FlowModel
 /// later run that takes off another number makes the command run every time from that spine.
 /// When the first run released every unit it took off (a dismiss throws the presented stack
 /// away), the outcome is learnt without them: it holds whatever they were.
+///
+/// An unwind reads more (the whole top layer and layers below): it is learnt as `ExplorerUnwind` says.
 extension Explorer {
     /// The commands of the states with one spine, and what is known of them.
     struct ChainFront {
@@ -27,10 +29,12 @@ extension Explorer {
     struct ChainRecord {
         var outcome: TransitionTable.Outcome
         var kind: ChainKind
+        /// For `.whole`: the layers taken off the end of the list of layers below.
+        var layersOff: UInt8 = 0
         var spine: UInt32
         var first: Int32
         var count: Int32
-        /// For a presentation: the spine the layer below keeps.
+        /// For a presentation: the spine the layer below keeps; for `.whole`, the list.
         var below: UInt32
     }
 
@@ -41,6 +45,10 @@ extension Explorer {
         case presents
         /// The top layer goes: the one below is the top again, with the record's spine.
         case dismisses
+        /// Learnt from the whole top layer and the last layers below (`ExplorerUnwind`): the
+        /// record's spine, its list (`below`), and the list of layers below without its last
+        /// `layersOff`, followed by `first ..< first + count`.
+        case whole
     }
 
     /// `chainDrop` for a dismiss (keyed by the spine of the layer below, not by units).
@@ -49,6 +57,8 @@ extension Explorer {
     /// `chainDrop` values besides a count of units.
     static let dropUnknown: Int32 = -2
     static let dropRunEachTime: Int32 = -1
+    /// Keyed by the whole top layer and the layers below an unwind reads (`ExplorerUnwind`).
+    static let dropUnwind: Int32 = -4
 
     mutating func expandChain(_ node: Int, depth d: Int) {
         let spine = Int(nodeKey[1])
@@ -65,6 +75,7 @@ extension Explorer {
             var known: Int32 = -1
             var suffix: UInt32 = 0
             var learn = false
+            var unwindLevels = -1
             if drop == Self.dropUnknown {
                 learn = true
             } else if drop == 0 || (drop > 0 && chainBlind[i]) {
@@ -75,6 +86,12 @@ extension Explorer {
             } else if drop == Self.dropLayer, outer != StateEncoder.emptyList {
                 suffix = encoder.layerSpine[Int(encoder.last(outer))]
                 if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
+            } else if drop == Self.dropUnwind {
+                let u = lookupUnwind(c, spine: UInt32(spine), hidden: hidden, outer: outer)
+                known = u.known
+                learn = u.learn
+                unwindLevels = u.levels
+                suffix = u.reads
             }
             if known >= 0 && chainRecords[Int(known)].outcome == .runEachTime { known = -1 }
             if known >= 0 && !verifyReuse {
@@ -82,7 +99,11 @@ extension Explorer {
             } else {
                 let r = run(c, from: node, depth: d)
                 if known >= 0 { compareChain(Int(known), hidden: hidden, outer: outer, drop: Int(drop), with: r, node: node, command: c) }
-                if learn { rememberChain(r, command: i, spine: UInt32(spine), hidden: hidden, outer: outer, suffix: suffix, node: node, depth: d) }
+                if learn && drop == Self.dropUnwind {
+                    rememberUnwind(r, command: c, spine: UInt32(spine), hidden: hidden, outer: outer, levels: unwindLevels, reads: suffix, depth: d)
+                } else if learn {
+                    rememberChain(r, command: i, spine: UInt32(spine), hidden: hidden, outer: outer, suffix: suffix, node: node, depth: d)
+                }
             }
             if stopped { return }
         }
@@ -140,6 +161,19 @@ extension Explorer {
             let below = encoder.last(outer)
             o = encoder.prefix(outer)
             l = encoder.layerHidden[Int(below)]
+        case .whole:
+            for _ in 0..<record.layersOff { o = encoder.prefix(o) }
+            var j = Int(record.first)
+            while j < Int(record.first + record.count) {
+                o = encoder.cons(o, chainAppended[j])
+                j += 1
+            }
+            if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
+            out[0] = StateEncoder.chainForm
+            out[1] = record.spine
+            out[2] = record.below
+            out[3] = o
+            return
         }
         var j = Int(record.first)
         while j < Int(record.first + record.count) {
@@ -156,6 +190,7 @@ extension Explorer {
 
     mutating func reuseChain(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, node: Int, command c: UInt32) {
         reusedTransitions += 1
+        if chainRecords[r].kind == .whole { countUnwindReuse(chainRecords[r]) }
         switch chainRecords[r].outcome {
         case .rejected, .runEachTime:
             return
@@ -176,6 +211,11 @@ extension Explorer {
     /// `outer` taught.
     mutating func rememberChain(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command i: Int, spine: UInt32,
                                 hidden: UInt32, outer: UInt32, suffix: UInt32, node: Int, depth d: Int) {
+        if r.wholeTree && chainDrop[i] == Self.dropUnknown {
+            // An unwind: learnt from all it reads instead of never (`ExplorerUnwind`).
+            chainDrop[i] = Self.dropUnwind
+            return rememberUnwind(r, command: chainCommands[i], spine: spine, hidden: hidden, outer: outer, levels: -1, reads: 0, depth: d)
+        }
         var record = ChainRecord(outcome: r.outcome, kind: .within, spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
         var drop: Int32 = 0
         if r.wholeTree {

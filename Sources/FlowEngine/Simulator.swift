@@ -29,6 +29,15 @@ public struct Simulator: Sendable {
     /// changes, so `flownav check` reuses such a command's outcome for states that share them.
     public internal(set) var searchedWholeTree = false
 
+    /// When the last `run` made one unwind, and its search found the destination: how many
+    /// levels presented from the window's root it climbed below the one it started in (a
+    /// presenter link from a view controller that is not a context presentation; a context
+    /// presentation stays in its level). The search read only those levels (and the one it
+    /// started in), and the transition changes only them, so `flownav check` can reuse its
+    /// outcome for states that share them. -1: no unwind, more than one, or one that found
+    /// nothing (it also looked at every view controller for its note).
+    public internal(set) var unwindLevelsClimbed = -1
+
     /// The idiom the app runs on: the flow's `device` unless set; `launch` applies it.
     public var device: Device
 
@@ -101,6 +110,7 @@ public struct Simulator: Sendable {
     public mutating func run(_ command: Command, into out: inout [Event]) -> Rejection? {
         out.removeAll(keepingCapacity: true)
         searchedWholeTree = false
+        unwindLevelsClimbed = -1
         // The command's changes share a stamp, closed before anyone can copy the state.
         defer { state.closeStamp() }
         if state.crash != nil {

@@ -5,12 +5,16 @@ extension Simulator {
     /// at each, the allowed children (a navigation controller's from the top), depth first,
     /// then the view controller itself. Not found: nothing happens, silently.
     mutating func unwind(_ index: Int, from source: Int, sender: SenderValue) throws(CrashSignal) {
+        let first = !searchedWholeTree
         searchedWholeTree = true
+        unwindLevelsClimbed = -1
         guard let action = flow.segues[index].unwindAction else { return }
         let identifier = flow.segues[index].identifier
         var asked: [Event] = []
-        let found = findUnwindDestination(action.selector, from: source, sender: sender, identifier: identifier, asked: &asked)
+        var levels = 0
+        let found = findUnwindDestination(action.selector, from: source, sender: sender, identifier: identifier, asked: &asked, levels: &levels)
         for e in asked { emit(e) }
+        if found != nil && first { unwindLevelsClimbed = levels }
         guard let dest = found else {
             if flow.ownerUnknown(segue: index), !flow.classes.values.contains(where: { $0.unwindActions.contains { SelectorName($0).selector == action.selector } }) {
                 emit(.note("no class is known to implement the unwind action \(action.selector) (import the sources or add it to a class's unwindActions); flownav cannot tell where it returns, and stays"))
@@ -43,14 +47,30 @@ extension Simulator {
     /// `canPerformUnwindSegueAction(_:from:sender:)` calls the search made, in order.
     func findUnwindDestination(_ selector: String, from source: Int, sender: SenderValue = SenderValue(text: nil),
                                identifier: String? = nil, asked: inout [Event]) -> Int? {
+        var levels = 0
+        return findUnwindDestination(selector, from: source, sender: sender, identifier: identifier, asked: &asked, levels: &levels)
+    }
+
+    /// `levels`: the presenter links climbed that leave a level presented from the window's
+    /// root (see `unwindLevelsClimbed`), up to where the destination was found.
+    func findUnwindDestination(_ selector: String, from source: Int, sender: SenderValue, identifier: String?, asked: inout [Event],
+                               levels: inout Int) -> Int? {
         var previous = source
+        if leavesLevel(source) { levels += 1 }
         var current = next(forUnwindFrom: source)
         while let vc = current {
             if let found = search(vc, selector: selector, source: source, excluding: previous, sender: sender, identifier: identifier, asked: &asked) { return found }
             previous = vc
+            if leavesLevel(vc) { levels += 1 }
             current = next(forUnwindFrom: vc)
         }
         return nil
+    }
+
+    /// Whether the climb from `id` goes to its presenter, out of a level presented from the
+    /// window's root's chain (not a context presentation, which covers only part of a level).
+    private func leavesLevel(_ id: Int) -> Bool {
+        state[id].parent == nil && state[id].presenter != nil && !state.isContextPresentation(id)
     }
 
     private func next(forUnwindFrom id: Int) -> Int? {

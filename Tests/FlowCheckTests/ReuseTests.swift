@@ -31,6 +31,13 @@ struct ReuseTests {
     @discardableResult
     static func expectSame(_ flow: Flow, depth: Int, maxStates: Int = 20_000, perform: ExploreOptions.Perform = .manual,
                            sourceLocation: SourceLocation = #_sourceLocation) -> (reused: Int, transitions: Int) {
+        let explorer = compared(flow, depth: depth, maxStates: maxStates, perform: perform, sourceLocation: sourceLocation)
+        return (explorer.reusedTransitions, explorer.transitions)
+    }
+
+    /// `expectSame`'s comparisons; returns the explorer that reused.
+    static func compared(_ flow: Flow, depth: Int, maxStates: Int = 20_000, perform: ExploreOptions.Perform = .manual,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> Explorer {
         let on = ExploreOptions(depth: depth, maxStates: maxStates, perform: perform, reuse: true)
         var off = on
         off.reuse = false
@@ -42,7 +49,7 @@ struct ReuseTests {
         #expect(verified.explorer.reuseChecks == reused.explorer.reusedTransitions, sourceLocation: sourceLocation)
         #expect(reused.text == plain.text, sourceLocation: sourceLocation)
         #expect(verified.text == plain.text, sourceLocation: sourceLocation)
-        return (reused.explorer.reusedTransitions, reused.transitions)
+        return reused.explorer
     }
 
     @Test("states kept from the level before rebuild nothing that replaying would not: the same report, fewer commands run again")
@@ -271,5 +278,156 @@ struct ReuseTests {
         let flow = try Flows.load(#""initial": "tabs", "scenes": { \#(scenes.joined(separator: ", ")) }, "segues": [ \#(segues.joined(separator: ", ")) ]"#)
         let (reused, transitions) = Self.expectSame(flow, depth: 8)
         #expect(reused * 10 > transitions * 8, "\(reused) of \(transitions) reused")
+    }
+}
+
+/// Unwinds in chain keys (`ExplorerUnwind`): learnt from the top layer and the layers below
+/// that their search reached, and reused for states whose other layers differ.
+extension ReuseTests {
+    /// `levels` navigation controllers, each presented full screen from the one below. Level
+    /// i's root (class `L<i>`) implements `unwindToL<i>(_:)`; each scene of level i pushes the
+    /// other one of its level (the root's class again from the second), presents level i + 1,
+    /// unwinds to every level at or below its own (`to0` … `to<i>`), to the nearest pushed
+    /// scene (class `P`; `toP`: how far down it is found depends on the layers below), and to
+    /// an action that `L0` implements but refuses (`lost`: found nowhere); without `found`,
+    /// only `lost`.
+    static func layers(_ levels: Int, found: Bool = true) throws -> Flow {
+        var classes = [#""P": { "unwindActions": ["unwindToP(_:)"] }"#], scenes: [String] = [], segues: [String] = []
+        for i in 0..<levels {
+            let refuses = i == 0 ? #", "unwindToNowhere(_:)"], "canPerformUnwind": { "unwindToNowhere(_:)": "never" }"# : "]"
+            classes.append(#""L\#(i)": { "unwindActions": ["unwindToL\#(i)(_:)"\#(refuses) }"#)
+            var controls = ["push"]
+            if i + 1 < levels { controls.append("present") }
+            if found { controls += (0...i).map { "to\($0)" } + ["toP"] }
+            controls.append("lost")
+            let list = controls.map { "\"\($0)\"" }.joined(separator: ", ")
+            scenes.append(#""nav\#(i)": { "class": "UINavigationController" }"#)
+            scenes.append(#""r\#(i)": { "class": "L\#(i)", "controls": [\#(list)] }"#)
+            scenes.append(#""p\#(i)": { "class": "P", "controls": [\#(list)] }"#)
+            segues.append(#"{ "source": "nav\#(i)", "destination": "r\#(i)", "kind": "relationship", "relationship": "rootViewController" }"#)
+            for (from, to) in [("r\(i)", "p\(i)"), ("p\(i)", "r\(i)")] {
+                segues.append(#"{ "source": "\#(from)", "destination": "\#(to)", "kind": "show", "trigger": "control:push" }"#)
+                if i + 1 < levels {
+                    segues.append(#"{ "source": "\#(from)", "destination": "nav\#(i + 1)", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" }"#)
+                }
+                for k in 0...i where found {
+                    segues.append(#"{ "source": "\#(from)", "kind": "unwind", "unwindAction": "unwindToL\#(k)(_:)", "trigger": "control:to\#(k)" }"#)
+                }
+                if found { segues.append(#"{ "source": "\#(from)", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:toP" }"#) }
+                segues.append(#"{ "source": "\#(from)", "kind": "unwind", "unwindAction": "unwindToNowhere(_:)", "trigger": "control:lost" }"#)
+            }
+        }
+        return try Flows.load(#""initial": "nav0", "classes": { \#(classes.joined(separator: ", ")) }, "scenes": { \#(scenes.joined(separator: ", ")) }, "segues": [ \#(segues.joined(separator: ", ")) ]"#)
+    }
+
+    @Test("unwinds within a layer and across one and two presentations: reused, and the report is the one running them gives")
+    func unwindsAcrossLayers() throws {
+        let explorer = Self.compared(try Self.layers(4), depth: 7, maxStates: 50_000)
+        // Reused to a lower view controller of the same stack (no layer taken off), out of one
+        // presentation and out of two, for states whose layers below differ.
+        #expect(explorer.reusedUnwinds.count == 3, "\(explorer.reusedUnwinds)")
+        #expect(explorer.reusedUnwinds.allSatisfy { $0 > 0 }, "\(explorer.reusedUnwinds)")
+        // The unwind found nowhere ran, and said so.
+        #expect(explorer.problems.contains { $0.message.contains("unwindToNowhere:") })
+    }
+
+    @Test("an unwind found nowhere runs each time: its note names what the whole tree holds")
+    func unwindNotFound() throws {
+        let flow = try Self.layers(3, found: false)
+        let explorer = Self.compared(flow, depth: 7, maxStates: 50_000)
+        #expect(explorer.reusedUnwinds == [])
+        #expect(explorer.reusedTransitions > 0)
+        #expect(explorer.problems.contains { $0.message.contains("unwindToNowhere:") }, "\(explorer.problems.map(\.message))")
+    }
+
+    @Test("an unwind that searches the tabs of a presented tab bar: the tab not shown is in the key, and it is reused")
+    func unwindSearchesTabs() throws {
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "Home": { "unwindActions": ["unwindToHome(_:)"] },
+          "A": { "unwindActions": ["unwindToA(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "home": { "class": "Home", "controls": ["push", "present"] },
+          "more": { "class": "UIViewController", "controls": ["push", "present"] },
+          "tabs": { "class": "UITabBarController" },
+          "navA": { "class": "UINavigationController" },
+          "navB": { "class": "UINavigationController" },
+          "a0": { "class": "A", "controls": ["push"] },
+          "a1": { "class": "UIViewController", "controls": ["toA", "toHome"] },
+          "b0": { "class": "UIViewController", "controls": ["push"] },
+          "b1": { "class": "UIViewController", "controls": ["toA", "toHome", "push"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "home", "destination": "more", "kind": "show", "trigger": "control:push" },
+          { "source": "more", "destination": "home", "kind": "show", "trigger": "control:push" },
+          { "source": "home", "destination": "tabs", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "more", "destination": "tabs", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "tabs", "destination": "navA", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navB", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "navA", "destination": "a0", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navB", "destination": "b0", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "a0", "destination": "a1", "kind": "show", "trigger": "control:push" },
+          { "source": "b0", "destination": "b1", "kind": "show", "trigger": "control:push" },
+          { "source": "b1", "destination": "b0", "kind": "show", "trigger": "control:push" },
+          { "source": "a1", "kind": "unwind", "unwindAction": "unwindToA(_:)", "trigger": "control:toA" },
+          { "source": "b1", "kind": "unwind", "unwindAction": "unwindToA(_:)", "trigger": "control:toA" },
+          { "source": "a1", "kind": "unwind", "unwindAction": "unwindToHome(_:)", "trigger": "control:toHome" },
+          { "source": "b1", "kind": "unwind", "unwindAction": "unwindToHome(_:)", "trigger": "control:toHome" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 8, maxStates: 50_000)
+        // From tab B to tab A's root (the tab bar selects it), for states whose stack below
+        // differs.
+        #expect(explorer.reusedUnwinds.first.map { $0 > 0 } ?? false, "\(explorer.reusedUnwinds)")
+    }
+}
+
+extension ReuseTests {
+    @Test("an unwind whose search goes further down than its first run's did: not reused from a key that leaves that layer out")
+    func unwindReadsFurther() throws {
+        // The top stack (t) is first reached over A's stack, whose root implements the action:
+        // its unwind reads one layer below. Over B's stack, it reads two, and what it does
+        // depends on the bottom layer, which a key of one layer below leaves out: the scene
+        // pushed there takes it, or else the root, which says yes to an action it lacks (a
+        // crash, which takes no layer off).
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "Root": { "canPerformUnwind": { "unwindToP(_:)": "always" } },
+          "P": { "unwindActions": ["unwindToP(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "root": { "class": "Root", "controls": ["push", "present", "presentAlt"] },
+          "p": { "class": "P", "controls": ["present", "presentAlt"] },
+          "navA": { "class": "UINavigationController" },
+          "navB": { "class": "UINavigationController" },
+          "navT": { "class": "UINavigationController" },
+          "a": { "class": "P", "controls": ["present"] },
+          "b": { "class": "UIViewController", "controls": ["present"] },
+          "t": { "class": "UIViewController", "controls": ["toP"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "root", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navA", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navB", "destination": "b", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navT", "destination": "t", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "root", "destination": "p", "kind": "show", "trigger": "control:push" },
+          { "source": "root", "destination": "navA", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "root", "destination": "navB", "kind": "presentation", "trigger": "control:presentAlt", "modalPresentationStyle": "fullScreen" },
+          { "source": "p", "destination": "navA", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "p", "destination": "navB", "kind": "presentation", "trigger": "control:presentAlt", "modalPresentationStyle": "fullScreen" },
+          { "source": "a", "destination": "navT", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "b", "destination": "navT", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "t", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:toP" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 6)
+        // Over A's stack, whatever the bottom holds: reused, one layer taken off.
+        #expect(explorer.reusedUnwinds.count > 1 && explorer.reusedUnwinds[1] > 0, "\(explorer.reusedUnwinds)")
     }
 }

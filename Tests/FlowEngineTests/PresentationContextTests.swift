@@ -135,5 +135,7 @@ struct PresentationContextTests {
         let events = app.tap("done")
         #expect(app.trace(events).containsInOrder(["ListViewController.unwindToList(_:)", "dismiss FilterViewController by UINavigationController"]))
         #expect(app.front == "ListViewController")
+        // A context presentation covers part of a level: climbing out of it leaves no level.
+        #expect(app.sim.unwindLevelsClimbed == 0)
     }
 }

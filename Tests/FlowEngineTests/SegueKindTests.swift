@@ -311,6 +311,25 @@ struct SegueKindTests {
         #expect(!app.sim.searchedWholeTree, "reset by the next command")
     }
 
+    @Test("an unwind that finds its destination says how many presented levels it climbed; one that finds none, -1")
+    func unwindLevelsClimbed() throws {
+        var app = try App(Self.unwind)
+        #expect(app.sim.unwindLevelsClimbed == -1)
+        app.tap("push")
+        app.tap("push")
+        app.tap("back")
+        #expect(app.front == "A")
+        #expect(app.sim.unwindLevelsClimbed == 0, "within the stack")
+        app.tap("present")
+        app.tap("nowhere")
+        #expect(app.sim.unwindLevelsClimbed == -1, "found nothing")
+        app.tap("back")
+        #expect(app.front == "A")
+        #expect(app.sim.unwindLevelsClimbed == 1, "out of the presented stack")
+        app.tap("push")
+        #expect(app.sim.unwindLevelsClimbed == -1, "reset by the next command")
+    }
+
     @Test("unwind with no view controller implementing the action: silent, state unchanged, only a note")
     func unwindNotFound() throws {
         var app = try App(Self.unwind)
