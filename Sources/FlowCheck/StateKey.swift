@@ -254,7 +254,8 @@ struct StateEncoder {
 
     /// `layer(_:cut:_:_:)`, from the table when a layer with the same key was encoded before.
     private mutating func knownLayer(_ root: Int, cut: Int, _ state: AppState, _ words: inout [UInt32]) -> (UInt32, UInt32, Bool) {
-        guard usesLayerTable, stampsUsable, let length = layerKey(root, cut: cut, state, &words) else { return layer(root, cut: cut, state, &words) }
+        // The top layer (no cut) is the one commands act on: it is seldom the same twice.
+        guard usesLayerTable, stampsUsable, cut >= 0, let length = layerKey(root, cut: cut, state, &words) else { return layer(root, cut: cut, state, &words) }
         let (place, same) = layerKey.withUnsafeBufferPointer { key in
             var h: UInt64 = 0
             for k in 0..<length { h = (h ^ UInt64(key[k])) &* 0x9E37_79B9_7F4A_7C15 }
