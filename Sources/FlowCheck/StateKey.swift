@@ -108,8 +108,8 @@ struct StateEncoder {
 
     init(_ sim: Simulator) {
         sceneClassIDs = sim.flow.scenes.indices.map { sim.classID(ofScene: $0) }
-        let flow = sim.flow
-        isTabBar = sim.state.classNames.names.map { flow.containerKind(of: $0) == .tabBar }
+        // The simulator's index has each class's lineage worked out: asking the flow walked it again.
+        isTabBar = sim.state.classNames.names.indices.map { sim.containerKind(classID: Int32($0)) == .tabBar }
     }
 
     /// Instances still to encode, deepest last (reused, so a key costs no allocation).
@@ -202,7 +202,7 @@ struct StateEncoder {
         var i = 0
         while i < layerRoots.count {
             let cut = i + 1 < layerRoots.count ? layerRoots[i + 1] : -1
-            let (spine, list, cutSeen) = layer(layerRoots[i], cut: cut, state, &words)
+            let (spine, list, cutSeen) = knownLayer(layerRoots[i], cut: cut, state, &words)
             if cut >= 0 && !cutSeen {
                 // The next layer's presenter is not on this one's spine: one layer for all.
                 layerRoots = [root]
@@ -233,6 +233,96 @@ struct StateEncoder {
             layerSpine.append(spine)
         }
         return UInt32(truncatingIfNeeded: i)
+    }
+
+    /// Layers (`layer(_:cut:_:_:)`'s spine, list and whether the cut was met) by what a layer
+    /// reads: its root's own words, the cut, and the subtrees of its root's children and of what
+    /// it presents (when not the cut), each by its stamp. A layer below the top one stays the
+    /// same while commands act above it, but its root's own stamp does not (a stamp covers what a
+    /// view controller presents: the layers above), so the stamp table cannot tell; its
+    /// children's stamps can. A table of fixed size, as the stamp table: an entry's key words
+    /// (their count first, 0: empty) in one place, overwritten by the next key that maps there.
+    private static let layerTableBits = 10
+    private static let layerKeyWords = 32
+    private var layerKeys = [UInt32](repeating: 0, count: (1 << layerTableBits) * layerKeyWords)
+    private var layerRecords = [UInt32](repeating: 0, count: (1 << layerTableBits) * 3)
+    private var layerKey = [UInt32](repeating: 0, count: layerKeyWords)
+    /// Whether layers are read from the table (tests compare keys made without it), and how
+    /// many were.
+    var usesLayerTable = true
+    private(set) var layersFound = 0
+
+    /// `layer(_:cut:_:_:)`, from the table when a layer with the same key was encoded before.
+    private mutating func knownLayer(_ root: Int, cut: Int, _ state: AppState, _ words: inout [UInt32]) -> (UInt32, UInt32, Bool) {
+        // The top layer (no cut) is the one commands act on: it is seldom the same twice.
+        guard usesLayerTable, stampsUsable, cut >= 0, let length = layerKey(root, cut: cut, state, &words) else { return layer(root, cut: cut, state, &words) }
+        let (place, same) = layerKey.withUnsafeBufferPointer { key in
+            var h: UInt64 = 0
+            for k in 0..<length { h = (h ^ UInt64(key[k])) &* 0x9E37_79B9_7F4A_7C15 }
+            let place = Int(truncatingIfNeeded: h >> (64 - Self.layerTableBits))
+            let same = layerKeys.withUnsafeBufferPointer { keys in
+                let base = place * Self.layerKeyWords
+                var k = 0
+                while k < length && keys[base + k] == key[k] { k += 1 }
+                return k == length
+            }
+            return (place, same)
+        }
+        let base = place * Self.layerKeyWords
+        if same {
+            layersFound += 1
+            return (layerRecords[place * 3], layerRecords[place * 3 + 1], layerRecords[place * 3 + 2] != 0)
+        }
+        let found = layer(root, cut: cut, state, &words)
+        layerKeys.withUnsafeMutableBufferPointer { keys in
+            layerKey.withUnsafeBufferPointer { key in
+                for k in 0..<length { keys[base + k] = key[k] }
+            }
+        }
+        layerRecords[place * 3] = found.0
+        layerRecords[place * 3 + 1] = found.1
+        layerRecords[place * 3 + 2] = found.2 ? 1 : 0
+        return found
+    }
+
+    /// The key of the layer from `root` into `layerKey`, and its length; nil when it does not
+    /// fit. Its words: the count, the root, the cut + 1, the width (compact or not) and whether
+    /// what the root presents is presented over its context (which reads outside the layer:
+    /// the root's own presenters); the root's own words; what it presents (nothing, the cut, or
+    /// another subtree by stamp); its children by stamp.
+    private mutating func layerKey(_ root: Int, cut: Int, _ state: AppState, _ words: inout [UInt32]) -> Int? {
+        let r = state[root]
+        var n = 5 + nodeWords(root, state, into: &words)
+        guard n + 2 + 2 * Int(r.childCount) <= Self.layerKeyWords, root < 1 << 24 else { return nil }
+        layerKey[1] = UInt32(truncatingIfNeeded: root)
+        layerKey[2] = UInt32(truncatingIfNeeded: cut + 1)
+        layerKey[3] = (state.compact ? 1 : 0) | (r.presented.map { state.isContextPresentation($0) } ?? false ? 2 : 0)
+        for j in 0..<n - 5 { layerKey[4 + j] = words[j] }
+        n -= 1
+        func stamped(_ id: Int) -> Bool {
+            let stamp = state.stamps[id]
+            guard stamp < 1 << 40, id < 1 << 24 else { return false }
+            let key = stamp << 24 | UInt64(id)
+            layerKey[n] = UInt32(truncatingIfNeeded: key)
+            layerKey[n + 1] = UInt32(truncatingIfNeeded: key >> 32)
+            n += 2
+            return true
+        }
+        if let p = r.presented, p != cut {
+            layerKey[n] = 2
+            n += 1
+            guard stamped(p) else { return nil }
+        } else {
+            layerKey[n] = r.presented == nil ? 0 : 1
+            n += 1
+        }
+        var c = r.firstChild
+        while c >= 0 {
+            guard stamped(Int(c)) else { return nil }
+            c = state[Int(c)].nextSibling
+        }
+        layerKey[0] = UInt32(truncatingIfNeeded: n)
+        return n
     }
 
     /// One layer from `root`: its spine's number and its list of hidden units; what `cut`'s

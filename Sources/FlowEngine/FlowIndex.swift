@@ -11,7 +11,6 @@ final class FlowIndex: Sendable {
         let declarations: [ClassDecl]
         let dependencies: [Dependency]
         let dependencyByName: [String: Dependency]
-        let declaringClass: [String: String]
         /// The segue actions by selector, with what a call needs worked out once
         /// (`ResolvedSegueAction`; its `action` is the declaration).
         let resolvedSegueActions: [String: ResolvedSegueAction]
@@ -46,7 +45,7 @@ final class FlowIndex: Sendable {
 
         init(
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
-            dependencyByName: [String: Dependency], declaringClass: [String: String],
+            dependencyByName: [String: Dependency],
             resolvedSegueActions: [String: ResolvedSegueAction], segueActionsBySelector: [ResolvedSegueAction?],
             prepare: PrepareInfo?, overridesShouldPerform: Bool, shouldPerform: [String: Condition],
             unwindActions: [String: String], methods: [String: Method], actions: [CodeAction], viewDidLoad: ViewDidLoadInfo?,
@@ -59,7 +58,6 @@ final class FlowIndex: Sendable {
             self.declarations = declarations
             self.dependencies = dependencies
             self.dependencyByName = dependencyByName
-            self.declaringClass = declaringClass
             self.resolvedSegueActions = resolvedSegueActions
             self.segueActionsBySelector = segueActionsBySelector
             self.prepare = prepare
@@ -79,8 +77,13 @@ final class FlowIndex: Sendable {
             self.initializers = initializers
             var templates: [String: [SlotRecord]] = [:]
             if !dependencies.isEmpty {
-                for name in Set(initializers.keys).union(["init(coder:)", "init()"]) {
-                    templates[name] = Self.slots(of: dependencies, initializer: name, sets: initializers[name]?.sets ?? []).map(texts.record)
+                let numbers = DependencyNumbers(dependencies, texts: texts)
+                templates.reserveCapacity(initializers.count + 2)
+                for name in ["init(coder:)", "init()"] {
+                    templates[name] = Self.records(of: dependencies, numbers, initializer: name, sets: initializers[name]?.sets ?? [], texts: texts)
+                }
+                for (name, i) in initializers where templates[name] == nil {
+                    templates[name] = Self.records(of: dependencies, numbers, initializer: name, sets: i.sets, texts: texts)
                 }
             }
             self.slotTemplates = templates
@@ -94,24 +97,14 @@ final class FlowIndex: Sendable {
         /// default, an initializer-injected one the initializer does not set is never set.
         func slots(initializer: String) -> [SlotRecord] {
             if dependencies.isEmpty { return [] }
-            return slotTemplates[initializer] ?? Self.slots(of: dependencies, initializer: initializer, sets: initializers[initializer]?.sets ?? []).map(texts.record)
+            return slotTemplates[initializer]
+                ?? Self.records(of: dependencies, DependencyNumbers(dependencies, texts: texts), initializer: initializer, sets: initializers[initializer]?.sets ?? [], texts: texts)
         }
 
-        static func slots(of dependencies: [Dependency], initializer: String, sets: [String]) -> [DependencySlot] {
-            dependencies.map { d in
-                switch d.injection {
-                case .property:
-                    DependencySlot(name: d.name, value: d.defaultValue, provenance: "default value")
-                case .initializer where !sets.contains(d.name):
-                    DependencySlot(name: d.name, value: d.defaultValue, provenance: d.defaultValue == nil ? "never set: \(initializer) does not set it" : "default value")
-                case .initializer where initializer == "init(coder:)":
-                    // init(coder:) takes no arguments: what it sets it builds itself (Habitica's
-                    // `viewModel = SubscriptionViewModel(…)`), and a non-optional is never nil.
-                    DependencySlot(name: d.name, value: "\(d.type)(…)", provenance: "set by init(coder:)")
-                default:
-                    DependencySlot(name: d.name, value: nil, provenance: "not set")
-                }
-            }
+        /// The class declaring `dependency` nearest the class (its lineage's first), if any: read
+        /// only for a trap's location, so found by walking the declarations, not kept by name.
+        func declaringClass(of dependency: String) -> String? {
+            declarations.first { d in d.dependencies.contains { $0.name == dependency } }?.name
         }
     }
 
@@ -213,7 +206,7 @@ final class FlowIndex: Sendable {
                 let decl = returnsDeclarations.lazy.compactMap { d in d.initializers.first { $0.name == initializer } }.first
                 callsSuperCoder = decl?.callsSuper == .initCoder
                 let dependencies = Flow.allDependencies(declarations: returnsDeclarations)
-                slots = ClassInfo.slots(of: dependencies, initializer: initializer, sets: decl?.sets ?? []).map(texts.record)
+                slots = ClassInfo.records(of: dependencies, DependencyNumbers(dependencies, texts: texts), initializer: initializer, sets: decl?.sets ?? [], texts: texts)
             } else {
                 callsSuperCoder = nil
                 slots = nil
@@ -310,8 +303,12 @@ final class FlowIndex: Sendable {
         var list: [ClassInfo] = []
         var ids: [String: Int32] = [:]
         let sortedNames = names.sorted()
+        var unwindSelectors: [String: String] = [:]
+        for c in flow.classes.values {
+            for u in c.unwindActions where unwindSelectors[u] == nil { unwindSelectors[u] = SelectorName(u).selector }
+        }
         for name in sortedNames {
-            let info = Self.resolve(name, in: flow, selectors: selectors, texts: texts)
+            let info = Self.resolve(name, in: flow, selectors: selectors, texts: texts, unwindSelectors: unwindSelectors)
             classes[name] = info
             ids[name] = Int32(list.count)
             list.append(info)
@@ -347,17 +344,21 @@ final class FlowIndex: Sendable {
     /// `selectors`: the flow's segue selectors in their numbering (`selectorOfSegue`). The
     /// lineage and declarations are worked out once here and every question answered from them
     /// (`Flow`'s own `…(of:)` walk the superclass chain again on each call).
-    static func resolve(_ name: String, in flow: Flow, selectors: [String] = [], texts: SlotTexts) -> ClassInfo {
+    /// `unwindSelectors`: the selectors of unwind actions' names, when worked out already (a
+    /// class's are read again for each of its subclasses).
+    static func resolve(_ name: String, in flow: Flow, selectors: [String] = [], texts: SlotTexts, unwindSelectors: [String: String] = [:]) -> ClassInfo {
         let lineage = flow.lineage(of: name)
         let decls = lineage.compactMap { flow.classes[$0] }
-        var depByName: [String: Dependency] = [:]
-        var declaring: [String: String] = [:]
+        var declared = 0
+        for d in decls { declared += d.dependencies.count }
+        // Sized once (growing it rehashed every name); the nearest declaration of a name wins.
+        var depByName = [String: Dependency](minimumCapacity: declared)
         for d in decls {
-            for x in d.dependencies where depByName[x.name] == nil {
-                depByName[x.name] = x
-                declaring[x.name] = d.name
-            }
+            for x in d.dependencies where depByName.index(forKey: x.name) == nil { depByName[x.name] = x }
         }
+        // No name declared twice along the lineage: then every dependency is its own, in
+        // `allDependencies`'s order (superclasses' first) without the set that drops repeats.
+        let dependencies = depByName.count == declared ? decls.reversed().flatMap(\.dependencies) : Flow.allDependencies(declarations: decls)
         // The nearest declaration of a selector or name wins. Segue actions go straight into
         // their resolved form: a dictionary of each value type is one more generic type the
         // runtime instantiates on first use (start-up pays for each).
@@ -370,7 +371,7 @@ final class FlowIndex: Sendable {
                 resolved[a.selector] = ResolvedSegueAction(a, in: flow, dependencies: depByName, returnsDeclarations: a.returns.map { flow.declarations(of: $0) } ?? [], texts: texts)
             }
             for u in d.unwindActions {
-                let selector = SelectorName(u).selector
+                let selector = unwindSelectors[u] ?? SelectorName(u).selector
                 if unwind[selector] == nil { unwind[selector] = u }
             }
             for m in d.methods where methods[m.name] == nil { methods[m.name] = m }
@@ -381,32 +382,34 @@ final class FlowIndex: Sendable {
         let (initCoder, initCoderOwner) = Flow.initCoder(declarations: decls)
         return ClassInfo(
             lineage: lineage, container: Flow.containerKind(lineage: lineage), declarations: decls,
-            dependencies: Flow.allDependencies(declarations: decls), dependencyByName: depByName, declaringClass: declaring,
-            resolvedSegueActions: resolved, segueActionsBySelector: selectors.map { resolved[$0] },
+            dependencies: dependencies, dependencyByName: depByName,
+            resolvedSegueActions: resolved,
+            segueActionsBySelector: resolved.isEmpty ? Array(repeating: nil, count: selectors.count) : selectors.map { resolved[$0] },
             prepare: Flow.prepareCases(declarations: decls).map { PrepareInfo(cases: $0.cases, owner: $0.owner.name, codeLocations: flow.codeLocations, texts: texts) },
             overridesShouldPerform: should != nil,
             shouldPerform: should?.shouldPerform ?? [:], unwindActions: unwind, methods: methods,
             actions: Flow.actions(declarations: decls), viewDidLoad: viewDidLoad, initCoder: (initCoder, file: initCoderOwner?.file),
-            initializers: initializers, protocols: Set(decls.flatMap(\.conformsTo)),
+            initializers: initializers, protocols: decls.contains { !$0.conformsTo.isEmpty } ? Set(decls.flatMap(\.conformsTo)) : [],
             runtimeName: UIKitClass.isKnown(name) ? name : flow.classes[name]?.objcName ?? "\(flow.module).\(name)", file: flow.file(of: name),
             texts: texts)
     }
 
     /// The slot texts the flow fixes, numbered first (read without a lock): the dependencies'
-    /// names and what a new instance's slots hold (`ClassInfo.slots(of:initializer:sets:)`).
-    /// In no particular order: a text's number is never shown, only compared.
+    /// names and what a new instance's slots hold (`ClassInfo.records(of:_:initializer:sets:texts:)`;
+    /// `SlotTexts` numbers the provenances itself). In no particular order: a text's number is
+    /// never shown, only compared.
     static func slotTexts(of flow: Flow) -> [String] {
-        var out = ["default value", "set by init(coder:)", "not set"]
+        var out: [String] = []
         var initializers: Set<String> = ["init(coder:)", "init()"]
         for c in flow.classes.values {
             for d in c.dependencies {
                 out.append(d.name)
                 if let v = d.defaultValue { out.append(v) }
-                if d.injection == .initializer { out.append("\(d.type)(…)") }
+                if d.injection == .initializer { out.append(DependencyNumbers.built(d)) }
             }
             for i in c.initializers { initializers.insert(i.name) }
         }
-        for i in initializers { out.append("never set: \(i) does not set it") }
+        for i in initializers { out.append(DependencyNumbers.neverSet(i)) }
         return out
     }
 }

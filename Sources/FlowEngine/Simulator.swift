@@ -188,6 +188,10 @@ public struct Simulator: Sendable {
     /// The class number (`Instance.classID`) of a scene's class.
     public func classID(ofScene scene: Int) -> Int32 { index.sceneClassIDs[scene] }
 
+    /// The container kind of the class numbered `c` in the flow's table (`Flow.containerKind(of:)`,
+    /// resolved once per flow).
+    public func containerKind(classID c: Int32) -> ContainerKind? { index.classList[Int(c)].container }
+
     /// What the flow says about a class by number.
     @inline(__always)
     func info(classID c: Int32, _ className: String) -> FlowIndex.ClassInfo {

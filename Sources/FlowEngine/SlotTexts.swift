@@ -33,15 +33,23 @@ public final class SlotTexts: Sendable {
         var numbers: [String: UInt32] = [:]
     }
 
-    /// A table whose first numbers are `texts`, in order (repeats keep their first number).
+    /// The provenances of a new instance's slots, by number: every table numbers them first,
+    /// so a slot's template is built without looking them up.
+    let defaultValue: UInt32 = 0
+    let setByInitCoder: UInt32 = 1
+    let notSet: UInt32 = 2
+    private static let provenances = ["default value", "set by init(coder:)", "not set"]
+
+    /// A table whose first numbers are the provenances above, then `texts`, in order (repeats
+    /// keep their first number).
     init(_ texts: [String] = []) {
         var list: [String] = []
         var numbers: [String: UInt32] = [:]
         // Sized once, with room for the texts a run adds first: growing the table rehashed
         // every text (start-up pays for it).
-        list.reserveCapacity(texts.count)
-        numbers.reserveCapacity(texts.count + 64)
-        for t in texts where numbers[t] == nil {
+        list.reserveCapacity(texts.count + Self.provenances.count)
+        numbers.reserveCapacity(texts.count + Self.provenances.count + 64)
+        for t in Self.provenances + texts where numbers[t] == nil {
             numbers[t] = UInt32(list.count)
             list.append(t)
         }

@@ -193,7 +193,7 @@ extension Simulator {
     }
 
     func declaringClass(of dependency: String, in className: String) -> String {
-        info(className).declaringClass[dependency] ?? className
+        info(className).declaringClass(of: dependency) ?? className
     }
 
     func holds(_ condition: Condition, in scope: Scope) -> Bool {
