@@ -152,7 +152,6 @@ extension Explorer {
         var l = hidden, o = outer
         switch record.kind {
         case .within:
-            if drop > 0 { takenOff(l, drop) }
             for _ in 0..<max(drop, 0) { l = encoder.prefix(l) }
         case .presents:
             o = encoder.cons(outer, encoder.layerNumber(hidden: hidden, spine: record.below))
@@ -178,7 +177,7 @@ extension Explorer {
         var j = Int(record.first)
         while j < Int(record.first + record.count) {
             let u = chainAppended[j]
-            l = encoder.cons(l, u & Self.passedUnit != 0 ? passScratch[Int(u & ~Self.passedUnit)] : u)
+            l = encoder.cons(l, u & Self.passedUnit != 0 ? passedUnit(Int(u & ~Self.passedUnit), of: hidden) : u)
             j += 1
         }
         if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }

@@ -14,6 +14,14 @@ extension Explorer {
     /// In `chainAppended`, a unit given by its place among the units taken off.
     static let passedUnit: UInt32 = 0x8000_0000
 
+    /// Unit `j` of those taken off the end of list `l` (0: the last), for a record that names it
+    /// by place (walked when met: most records name none).
+    func passedUnit(_ j: Int, of l: UInt32) -> UInt32 {
+        var x = l
+        for _ in 0..<j { x = encoder.prefix(x) }
+        return encoder.last(x)
+    }
+
     /// The last `drop` units of list `l`, the last first, into `passScratch`.
     mutating func takenOff(_ l: UInt32, _ drop: Int) {
         passScratch.removeAll(keepingCapacity: true)
