@@ -35,6 +35,10 @@ extension Explorer {
     /// The key of a command that passes the units `pass` through: the units it takes off and
     /// does not put back, numbered (after a marker word, so that none is empty).
     mutating func passKey(_ l: UInt32, _ drop: Int, pass: UInt64) -> UInt32 {
+        // One unit read (a tab switch reads the tab it shows): the unit is the key. The mask is
+        // the command's own, so all its keys are of one kind and cannot be mistaken for others.
+        let read = (drop < 64 ? (UInt64(1) << UInt64(drop)) - 1 : .max) & ~pass
+        if read.nonzeroBitCount == 1 { return passedUnit(read.trailingZeroBitCount, of: l) }
         takenOff(l, drop)
         suffixScratch.removeAll(keepingCapacity: true)
         suffixScratch.append(.max)
