@@ -20,8 +20,8 @@ extension Explorer {
     /// visible chain becomes that view controller's address.
     func resolved(_ c: UInt32, in state: AppState) -> Command {
         let command = commandTable[Int(c)]
-        guard commandByPlace[Int(c)], let place = Self.receiver(of: command), let top = state.topLevel else { return command }
-        let chain = state.visibleChain(from: top)
+        guard commandByPlace[Int(c)], let place = Self.receiver(of: command) else { return command }
+        let chain = state.topLevel.map { state.visibleChain(from: $0) } ?? []
         // Out of the chain (never in a state of the spine the command was made for): an address
         // no view controller has, which the engine rejects.
         let x = -1 - place < chain.count ? chain[-1 - place] : Int.max

@@ -81,7 +81,7 @@ extension Simulator {
 
     private func receiver(_ on: Int?) throws(CommandFailure) -> Int {
         if let on {
-            guard on < state.instances.count, !state[on].isReleased else {
+            guard on >= 0, on < state.instances.count, !state[on].isReleased else {
                 throw .rejected(Rejection("that view controller has been released"))
             }
             return on
