@@ -205,10 +205,15 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
-@Suite struct MergeTests {
+/// A class, so that the folders its tests write are removed when each test ends (`deinit`).
+@Suite final class MergeTests {
+    var folders: [URL] = []
+    deinit { for f in folders { try? FileManager.default.removeItem(at: f) } }
+
     func flow(_ text: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-merge-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        folders.append(dir)
         let path = dir.appendingPathComponent("app.json").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path

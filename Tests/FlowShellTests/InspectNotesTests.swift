@@ -8,6 +8,7 @@ import Testing
 @Suite struct InspectNotesTests {
     func session(notes: String) throws -> (Session, TemporaryFolder) {
         let folder = try TemporaryFolder()
+        defer { folder.remove() }
         let flow = """
             { "format": 1, "name": "Notes", "module": "Notes", "initial": "root",
               "classes": { "RootViewController": { "notes": [\(notes)] } },

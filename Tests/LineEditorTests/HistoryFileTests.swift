@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LineEditor
 
@@ -7,12 +8,18 @@ import Glibc
 import Darwin
 #endif
 
-@Suite struct HistoryFileTests {
+/// A class, so that the folders its tests make are removed when each test ends (`deinit`).
+@Suite final class HistoryFileTests {
+    private var folders: [String] = []
+    deinit { for f in folders { try? FileManager.default.removeItem(atPath: f) } }
+
     private func temporaryDirectory() throws -> String {
         var template = Array("/tmp/lineeditor-tests-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         try #require(made != nil)
-        return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        folders.append(path)
+        return path
     }
 
     private func contents(_ path: String) -> String? {

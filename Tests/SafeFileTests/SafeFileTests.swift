@@ -4,9 +4,11 @@ import TestSupport
 import Testing
 
 /// Issue 15, items 3 and 4: the one rule for every file flownav writes.
-@Suite struct SafeFileTests {
+/// A class, so that each test's folder is removed when the test ends (`deinit`).
+@Suite final class SafeFileTests {
     let folder: TemporaryFolder
     init() throws { folder = try TemporaryFolder() }
+    deinit { folder.remove() }
 
     func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
     func names() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() }
