@@ -8,13 +8,15 @@ import Glibc
 
 /// Issue 15, items 3 and 4 (and issue 16's `record` onto an existing file), through the real
 /// binary: no file the user had is lost, no folder is created that nobody asked for.
-@Suite struct FileSafetyTests {
+/// A class, so that each test's folder is removed when the test ends (`deinit`).
+@Suite final class FileSafetyTests {
     let folder: TemporaryFolder
     let flowText: String
     init() throws {
         folder = try TemporaryFolder()
         flowText = try String(contentsOfFile: PackagePaths.flow("segue-actions.json"), encoding: .utf8)
     }
+    deinit { folder.remove() }
 
     func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
