@@ -161,7 +161,7 @@ struct Explorer {
     var chainTable = TransitionTable()
     var chainRecords: [ChainRecord] = []
     var chainAppended: [UInt32] = []
-    /// Runs of two or more units taken off, numbered.
+    /// Runs of two or more units a command reads among those it takes off, numbered (`passKey`).
     var suffixes = StateSet(capacity: 1 << 8)
     var suffixScratch: [UInt32] = []
     /// Unwinds (`ExplorerUnwind`): by (spine, command, list), the layers below that the first

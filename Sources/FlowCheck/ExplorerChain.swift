@@ -81,7 +81,7 @@ extension Explorer {
             } else if drop == 0 || (drop > 0 && chainBlind[i]) {
                 if encoder.hasUnits(hidden, atLeast: Int(drop)) { known = chainDirect[i] }
             } else if drop > 0, encoder.hasUnits(hidden, atLeast: Int(drop)) {
-                suffix = chainPass[i] != 0 ? passKey(hidden, Int(drop), pass: chainPass[i]) : suffixNumber(hidden, Int(drop))
+                suffix = passKey(hidden, Int(drop), pass: chainPass[i])
                 if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
             } else if drop == Self.dropLayer, outer != StateEncoder.emptyList {
                 suffix = encoder.layerSpine[Int(encoder.last(outer))]
@@ -131,19 +131,6 @@ extension Explorer {
             chainBlind.append(false)
             chainPass.append(0)
         }
-    }
-
-    /// The number of the last `drop` units of list `l`: the unit itself for one, else the
-    /// units' number in `suffixes`.
-    mutating func suffixNumber(_ l: UInt32, _ drop: Int) -> UInt32 {
-        if drop == 1 { return encoder.last(l) }
-        if suffixScratch.count < drop { suffixScratch = [UInt32](repeating: 0, count: max(drop, 2 * suffixScratch.count)) }
-        var x = l
-        for j in 0..<drop {
-            suffixScratch[j] = encoder.last(x)
-            x = encoder.prefix(x)
-        }
-        return UInt32(truncatingIfNeeded: suffixes.insert(suffixScratch, count: drop).index)
     }
 
     /// The key that record `r` leads to from a state whose lists are `hidden` and `outer`, into `out`.
@@ -255,7 +242,7 @@ extension Explorer {
                     if pass != 0 && templated(hidden, Int(drop), pass: pass, appended: appended) { chainPass[i] = pass }
                 }
                 let key = drop == Self.dropLayer ? encoder.layerSpine[Int(encoder.last(outer))]
-                    : chainPass[i] != 0 ? passKey(hidden, Int(drop), pass: chainPass[i]) : suffixNumber(hidden, Int(drop))
+                    : passKey(hidden, Int(drop), pass: chainPass[i])
                 chainTable.set(spine, chainCommands[i], key, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
             }
         } else if known == drop || record.outcome != .state {

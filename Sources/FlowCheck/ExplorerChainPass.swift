@@ -32,17 +32,17 @@ extension Explorer {
         }
     }
 
-    /// The key of a command that passes the units `pass` through: the units it takes off and
-    /// does not put back, numbered (after a marker word, so that none is empty).
+    /// The key of a command that takes `drop` units off list `l` and puts those of `pass` back
+    /// unchanged: the units it reads, the last first — the unit itself for one, else their
+    /// number in `suffixes`. The mask is the command's own, so all its keys are of one kind.
     mutating func passKey(_ l: UInt32, _ drop: Int, pass: UInt64) -> UInt32 {
-        // One unit read (a tab switch reads the tab it shows): the unit is the key. The mask is
-        // the command's own, so all its keys are of one kind and cannot be mistaken for others.
         let read = (drop < 64 ? (UInt64(1) << UInt64(drop)) - 1 : .max) & ~pass
-        if read.nonzeroBitCount == 1 { return passedUnit(read.trailingZeroBitCount, of: l) }
+        if read == 0 { return .max }
+        // One unit read (a back, or a tab switch, which reads the tab it shows): the unit.
+        if read.nonzeroBitCount == 1 && drop <= 64 { return passedUnit(read.trailingZeroBitCount, of: l) }
         takenOff(l, drop)
         suffixScratch.removeAll(keepingCapacity: true)
-        suffixScratch.append(.max)
-        for (j, u) in passScratch.enumerated() where pass & (1 << UInt64(j)) == 0 { suffixScratch.append(u) }
+        for (j, u) in passScratch.enumerated() where j >= 64 || pass & (1 << UInt64(j)) == 0 { suffixScratch.append(u) }
         return UInt32(truncatingIfNeeded: suffixes.insert(suffixScratch, count: suffixScratch.count).index)
     }
 
