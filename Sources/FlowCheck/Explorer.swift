@@ -168,6 +168,11 @@ struct Explorer {
     /// run read; what a record is keyed by (the list and those layers), numbered.
     var unwindReach = TransitionTable(capacity: 1 << 6)
     var unwindReads = StateSet(capacity: 1 << 6)
+    /// Unwinds that climb one layer (`ExplorerUnwindPicks`): by (spine, command, the number of
+    /// the top layer's list and the spine below), which units of the layer below the search
+    /// asked, as `unwindPickList[first ..< first + second]` (counted from the list's end).
+    var unwindPicks = TransitionTable(capacity: 1 << 6)
+    var unwindPickList: [UInt32] = []
     /// Tests: reused outcomes learnt that way, by the layers they take off the list below.
     var reusedUnwinds: [Int] = []
 
@@ -520,6 +525,7 @@ struct Explorer {
             + encoder.chainBytes + chainFronts.count * 4 + chainFrontList.count * MemoryLayout<ChainFront>.stride
             + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainPass.count * 8 + chainTable.bytes
             + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes + unwindReach.bytes + unwindReads.bytes
+            + unwindPicks.bytes + unwindPickList.count * 4
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,
             seguesPerformed: segueDone.filter { $0 }.count, seguesTotal: flow.segues.count, seguesNotPerformed: notPerformed,

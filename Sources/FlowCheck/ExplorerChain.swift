@@ -76,6 +76,7 @@ extension Explorer {
             var suffix: UInt32 = 0
             var learn = false
             var unwindLevels = -1
+            var pick: UnwindPick?
             if drop == Self.dropUnknown {
                 learn = true
             } else if drop == 0 || (drop > 0 && chainBlind[i]) {
@@ -92,6 +93,7 @@ extension Explorer {
                 learn = u.learn
                 unwindLevels = u.levels
                 suffix = u.reads
+                pick = u.pick
             }
             if known >= 0 && chainRecords[Int(known)].outcome == .runEachTime { known = -1 }
             if known >= 0 && !verifyReuse {
@@ -100,7 +102,7 @@ extension Explorer {
                 let r = run(c, from: node, depth: d)
                 if known >= 0 { compareChain(Int(known), hidden: hidden, outer: outer, drop: Int(drop), with: r, node: node, command: c) }
                 if learn && drop == Self.dropUnwind {
-                    rememberUnwind(r, command: c, spine: UInt32(spine), hidden: hidden, outer: outer, levels: unwindLevels, reads: suffix, depth: d)
+                    rememberUnwind(r, command: c, spine: UInt32(spine), hidden: hidden, outer: outer, levels: unwindLevels, reads: suffix, pick: pick, depth: d)
                 } else if learn {
                     rememberChain(r, command: i, spine: UInt32(spine), hidden: hidden, outer: outer, suffix: suffix, node: node, depth: d)
                 }
@@ -176,7 +178,12 @@ extension Explorer {
 
     mutating func reuseChain(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, node: Int, command c: UInt32) {
         reusedTransitions += 1
-        if chainRecords[r].kind == .whole { countUnwindReuse(chainRecords[r]) }
+        if chainRecords[r].kind == .whole {
+            countUnwindReuse(layersOff: Int(chainRecords[r].layersOff))
+        } else if drop == Int(Self.dropUnwind) {
+            // Keyed by its picks (`ExplorerUnwindPicks`): it takes the top layer off.
+            countUnwindReuse(layersOff: 1)
+        }
         switch chainRecords[r].outcome {
         case .rejected, .runEachTime:
             return

@@ -20,16 +20,21 @@ extension Explorer {
     /// list `hidden`, above the layers `outer`: the record (-1: none, or run each time), whether
     /// running it teaches something, the layers below its key holds (-1: none learnt yet for
     /// this top layer) and the key's number in `unwindReads`.
-    mutating func lookupUnwind(_ c: UInt32, spine: UInt32, hidden: UInt32, outer: UInt32) -> (known: Int32, learn: Bool, levels: Int, reads: UInt32) {
-        guard let reach = unwindReach.get(spine, c, hidden) else { return (-1, true, -1, 0) }
-        guard reach.outcome == .state else { return (-1, false, -1, 0) }
+    mutating func lookupUnwind(_ c: UInt32, spine: UInt32, hidden: UInt32, outer: UInt32)
+        -> (known: Int32, learn: Bool, levels: Int, reads: UInt32, pick: UnwindPick?) {
+        guard let reach = unwindReach.get(spine, c, hidden) else { return (-1, true, -1, 0, nil) }
+        guard reach.outcome == .state else { return (-1, false, -1, 0, nil) }
         let levels = Int(reach.first)
+        // One layer climbed: keyed by what the search asked there, when that is known to do.
+        if levels == 1, outer != StateEncoder.emptyList, let p = lookupPicked(c, spine: spine, hidden: hidden, outer: outer) {
+            return (p.known, p.learn, levels, 0, p.pick)
+        }
         // A state with fewer layers below: the search reads another thing (it runs out of
         // layers), so it runs, and teaches nothing for the others.
-        guard let reads = unwindKey(hidden: hidden, outer: outer, levels: levels) else { return (-1, false, levels, 0) }
+        guard let reads = unwindKey(hidden: hidden, outer: outer, levels: levels) else { return (-1, false, levels, 0, nil) }
         // The chain table's (spine, command) pairs of an unwind command hold only these keys.
-        if let a = chainTable.get(spine, c, reads) { return (Int32(a.first), false, levels, reads) }
-        return (-1, true, levels, reads)
+        if let a = chainTable.get(spine, c, reads) { return (Int32(a.first), false, levels, reads, nil) }
+        return (-1, true, levels, reads, nil)
     }
 
     /// The number of list `hidden` and the last `levels` layers of `outer`, or nil when
@@ -50,9 +55,22 @@ extension Explorer {
     /// `depth`) taught: keyed by `levels` layers below (-1: the first run from this top layer,
     /// which decides it) and then by key `reads`.
     mutating func rememberUnwind(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command c: UInt32, spine: UInt32,
-                                 hidden: UInt32, outer: UInt32, levels keyed: Int, reads: UInt32, depth d: Int) {
+                                 hidden: UInt32, outer: UInt32, levels keyed: Int, reads: UInt32, pick: UnwindPick? = nil, depth d: Int) {
+        var reads = reads, keyed = keyed, pick = pick
         let read = levelsRead(r, outer: outer, depth: d)
-        var levels = keyed, reads = reads
+        if keyed < 0, read == 1, r.wholeTree, outer != StateEncoder.emptyList {
+            // The first run from this top layer climbed one layer: it also teaches its picks.
+            unwindReach.set(spine, c, hidden, .init(outcome: .state, first: 1, second: 0))
+            keyed = 1
+            pick = UnwindPick(shape: pickShape(hidden: hidden, outer: outer), key: nil)
+        }
+        if let pick {
+            if rememberPicked(r, command: c, spine: spine, hidden: hidden, outer: outer, pick: pick, depth: d) { return }
+            // Its states are keyed by the whole layer below: learnt from this run unless known.
+            guard let full = unwindKey(hidden: hidden, outer: outer, levels: keyed), chainTable.get(spine, c, full) == nil else { return }
+            reads = full
+        }
+        var levels = keyed
         if levels < 0 {
             guard let read, let k = unwindKey(hidden: hidden, outer: outer, levels: read) else {
                 unwindReach.set(spine, c, hidden, .init(outcome: .runEachTime, first: 0, second: 0))
@@ -103,8 +121,7 @@ extension Explorer {
         return encoder.length(ofList: outer) == presentedLevels ? climbed : nil
     }
 
-    mutating func countUnwindReuse(_ record: ChainRecord) {
-        let off = Int(record.layersOff)
+    mutating func countUnwindReuse(layersOff off: Int) {
         if reusedUnwinds.count <= off { reusedUnwinds += repeatElement(0, count: off + 1 - reusedUnwinds.count) }
         reusedUnwinds[off] += 1
     }

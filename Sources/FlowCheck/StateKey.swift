@@ -361,14 +361,33 @@ struct StateEncoder {
         marked.removeAll(keepingCapacity: true)
     }
 
-    /// `visit`'s walk, collecting the hidden children instead of numbering them.
-    private mutating func hidden(under id: Int, _ state: AppState, into out: inout [Int]) {
+    /// The roots of the hidden units of the layer below the top one of `state`'s chain key, in
+    /// its list's order; false when the key has no layer below the top one.
+    mutating func hiddenRootsBelowTop(of state: AppState, into out: inout [Int]) -> Bool {
+        out.removeAll(keepingCapacity: true)
+        guard let root = state.windowRoot else { return false }
+        useStamps(of: state)
+        var key: [UInt32] = []
+        _ = chain(root, state, into: &key)
+        guard layerRoots.count >= 2 else { return false }
+        let below = layerRoots[layerRoots.count - 2], cut = layerRoots[layerRoots.count - 1]
+        if onSpine.count < state.instances.count { onSpine = [Bool](repeating: false, count: max(state.instances.count, 2 * onSpine.count)) }
+        mark(below, state)
+        hidden(under: below, cut: cut, state, into: &out)
+        for x in marked { onSpine[x] = false }
+        marked.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    /// `visit`'s walk, collecting the hidden children instead of numbering them; what presents
+    /// `cut` (the next layer) is left out, as `visit` leaves it.
+    private mutating func hidden(under id: Int, cut: Int = -1, _ state: AppState, into out: inout [Int]) {
         for c in state.children(of: id) {
-            if onSpine[c] { hidden(under: c, state, into: &out) } else { out.append(c) }
+            if onSpine[c] { hidden(under: c, cut: cut, state, into: &out) } else { out.append(c) }
         }
-        if let presented = state[id].presented {
+        if let presented = state[id].presented, presented != cut {
             mark(presented, state)
-            hidden(under: presented, state, into: &out)
+            hidden(under: presented, cut: cut, state, into: &out)
         }
     }
 

@@ -38,6 +38,12 @@ public struct Simulator: Sendable {
     /// nothing (it also looked at every view controller for its note).
     public internal(set) var unwindLevelsClimbed = -1
 
+    /// The view controllers the last `run`'s unwind search asked, in the order it asked them
+    /// (when it made one). Of the levels it climbed, it read these and no other: a view
+    /// controller it did not ask cannot change where the unwind goes, so `flownav check` keys
+    /// the outcome by the ones it asked.
+    public internal(set) var unwindSearched: [Int32] = []
+
     /// The idiom the app runs on: the flow's `device` unless set; `launch` applies it.
     public var device: Device
 
@@ -111,6 +117,7 @@ public struct Simulator: Sendable {
         out.removeAll(keepingCapacity: true)
         searchedWholeTree = false
         unwindLevelsClimbed = -1
+        unwindSearched.removeAll(keepingCapacity: true)
         // The command's changes share a stamp, closed before anyone can copy the state.
         defer { state.closeStamp() }
         if state.crash != nil {

@@ -12,7 +12,13 @@ extension Simulator {
         let identifier = flow.segues[index].identifier
         var asked: [Event] = []
         var levels = 0
-        let found = findUnwindDestination(action.selector, from: source, sender: sender, identifier: identifier, asked: &asked, levels: &levels)
+        // Taken out while the search appends to it: its storage is reused run after run.
+        var searched: [Int32] = []
+        swap(&searched, &unwindSearched)
+        searched.removeAll(keepingCapacity: true)
+        let found = findUnwindDestination(action.selector, from: source, sender: sender, identifier: identifier, asked: &asked, levels: &levels,
+                                          searched: &searched)
+        swap(&searched, &unwindSearched)
         for e in asked { emit(e) }
         if found != nil && first { unwindLevelsClimbed = levels }
         guard let dest = found else {
@@ -48,18 +54,21 @@ extension Simulator {
     func findUnwindDestination(_ selector: String, from source: Int, sender: SenderValue = SenderValue(text: nil),
                                identifier: String? = nil, asked: inout [Event]) -> Int? {
         var levels = 0
-        return findUnwindDestination(selector, from: source, sender: sender, identifier: identifier, asked: &asked, levels: &levels)
+        var searched: [Int32] = []
+        return findUnwindDestination(selector, from: source, sender: sender, identifier: identifier, asked: &asked, levels: &levels, searched: &searched)
     }
 
     /// `levels`: the presenter links climbed that leave a level presented from the window's
-    /// root (see `unwindLevelsClimbed`), up to where the destination was found.
+    /// root (see `unwindLevelsClimbed`), up to where the destination was found. `searched`: each
+    /// view controller asked, in order (see `unwindSearched`).
     func findUnwindDestination(_ selector: String, from source: Int, sender: SenderValue, identifier: String?, asked: inout [Event],
-                               levels: inout Int) -> Int? {
+                               levels: inout Int, searched: inout [Int32]) -> Int? {
         var previous = source
         if leavesLevel(source) { levels += 1 }
         var current = next(forUnwindFrom: source)
         while let vc = current {
-            if let found = search(vc, selector: selector, source: source, excluding: previous, sender: sender, identifier: identifier, asked: &asked) { return found }
+            if let found = search(vc, selector: selector, source: source, excluding: previous, sender: sender, identifier: identifier, asked: &asked,
+                                  searched: &searched) { return found }
             previous = vc
             if leavesLevel(vc) { levels += 1 }
             current = next(forUnwindFrom: vc)
@@ -79,7 +88,8 @@ extension Simulator {
 
     /// `_destinationForUnwindingFromSource`: allowed children first, then the view controller.
     private func search(_ vc: Int, selector: String, source: Int, excluding path: Int?, sender: SenderValue, identifier: String?,
-                        asked: inout [Event]) -> Int? {
+                        asked: inout [Event], searched: inout [Int32]) -> Int? {
+        searched.append(Int32(truncatingIfNeeded: vc))
         let cls = info(of: vc)
         var children = state.children(of: vc).filter { $0 != path }
         if cls.container == .navigation { children.reverse() }
@@ -95,7 +105,8 @@ extension Simulator {
             asked.append(.called(id: vc, method: "allowedChildrenForUnwinding(from:)", detail: CallDetail("→ [\(list)]")))
         }
         for c in children {
-            if let found = search(c, selector: selector, source: source, excluding: nil, sender: sender, identifier: identifier, asked: &asked) { return found }
+            if let found = search(c, selector: selector, source: source, excluding: nil, sender: sender, identifier: identifier, asked: &asked,
+                                  searched: &searched) { return found }
         }
         // super's answer: the class implements the action and is not the source.
         let implements = vc != source && cls.unwindActions[selector] != nil

@@ -431,3 +431,101 @@ extension ReuseTests {
         #expect(explorer.reusedUnwinds.count > 1 && explorer.reusedUnwinds[1] > 0, "\(explorer.reusedUnwinds)")
     }
 }
+
+extension ReuseTests {
+    /// The states of `explorer` whose last command was `tap present` (and that were expanded).
+    static func presenting(_ explorer: Explorer) -> Int {
+        (0..<explorer.expanded).filter { explorer.path(to: Int32($0)).last.map { "\($0)".contains("present") } ?? false }.count
+    }
+
+    @Test("an unwind out of a presentation is keyed by the view controllers its search asked below: not learnt again for every stack")
+    func unwindPicks() throws {
+        // Stacks of a and b, in every order; each presents the modal, whose Done unwinds to the
+        // stack's top (P implements the action). The search asks the navigation controller and
+        // its top, never the rest of the stack.
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "P": { "unwindActions": ["unwindToP(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "home": { "class": "UIViewController", "controls": ["toA", "toB"] },
+          "a": { "class": "P", "controls": ["toA", "toB", "present"] },
+          "b": { "class": "P", "controls": ["toA", "toB", "present"] },
+          "navM": { "class": "UINavigationController" },
+          "m": { "class": "UIViewController", "controls": ["done"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "home", "destination": "a", "kind": "show", "trigger": "control:toA" },
+          { "source": "home", "destination": "b", "kind": "show", "trigger": "control:toB" },
+          { "source": "a", "destination": "a", "kind": "show", "trigger": "control:toA" },
+          { "source": "a", "destination": "b", "kind": "show", "trigger": "control:toB" },
+          { "source": "b", "destination": "a", "kind": "show", "trigger": "control:toA" },
+          { "source": "b", "destination": "b", "kind": "show", "trigger": "control:toB" },
+          { "source": "a", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "b", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "m", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:done" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 8)
+        let runs = Self.presenting(explorer) - explorer.reusedUnwinds[1]
+        // Learnt once per stack height (1 to 6) and top (a or b): 12 runs, where a key of the
+        // whole stack learnt it once for each of the 126 stacks.
+        #expect(Self.presenting(explorer) == 126)
+        #expect(runs == 12, "\(explorer.reusedUnwinds)")
+        #expect(explorer.unwindPickList == [])
+    }
+
+    @Test("an unwind whose search asks a hidden tab before the destination: that tab is in the key, the tab it never asks is not")
+    func unwindPicksAsked() throws {
+        // A presented tab bar: tab B's root presents the modal. The search asks the tab bar's
+        // tabs in order: tab A (hidden, asked, it says no), then tab B, whose root takes it. Tab
+        // C comes after: never asked.
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "B": { "unwindActions": ["unwindToB(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "home": { "class": "UIViewController", "controls": ["present"] },
+          "tabs": { "class": "UITabBarController" },
+          "navA": { "class": "UINavigationController" },
+          "navB": { "class": "UINavigationController" },
+          "navC": { "class": "UINavigationController" },
+          "a": { "class": "UIViewController", "controls": ["push"] },
+          "b": { "class": "B", "controls": ["present"] },
+          "c": { "class": "UIViewController", "controls": ["push"] },
+          "navM": { "class": "UINavigationController" },
+          "m": { "class": "UIViewController", "controls": ["done"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "home", "destination": "tabs", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "tabs", "destination": "navA", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navB", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navC", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "navA", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navB", "destination": "b", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navC", "destination": "c", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "a", "destination": "a", "kind": "show", "trigger": "control:push" },
+          { "source": "c", "destination": "c", "kind": "show", "trigger": "control:push" },
+          { "source": "b", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "m", "kind": "unwind", "unwindAction": "unwindToB(_:)", "trigger": "control:done" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 9)
+        // Less the state that presents the tab bar.
+        let runs = Self.presenting(explorer) - 1 - explorer.reusedUnwinds[1]
+        // Tab A, the first hidden unit of the tab bar's layer (the second from its list's end), is picked.
+        #expect(explorer.unwindPickList == [1], "\(explorer.unwindPickList)")
+        // Learnt once per content of tab A (never shown, shown, and one to four pushed), not
+        // once per pair of tab A's and tab C's (21).
+        #expect(Self.presenting(explorer) - 1 == 21)
+        #expect(runs == 6, "\(explorer.reusedUnwinds)")
+    }
+}

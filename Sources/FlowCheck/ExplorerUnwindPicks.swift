@@ -1,0 +1,133 @@
+import FlowEngine
+import FlowModel
+
+/// Reused outcomes of unwinds that climb one layer, keyed by what their search asked. An
+/// unwind out of a presented layer climbs to its presenter, usually the window's root, and
+/// from there asks the layer below depth first, child by child, until one can perform it
+/// (`Simulator.unwindSearched`). Keyed by that whole layer (`ExplorerUnwind`), it was learnt
+/// again for every state of the other tabs and stacks, although the search stopped long before
+/// them: in a real app, thousands of runs of the same "Done".
+///
+/// The spine of the layer below fixes its shape: how many hidden units it has and where each
+/// sits, so the order the search meets them in. Among states with the same top layer and the
+/// same spine below, the search asks the same units in the same order as long as the ones it
+/// asks hold the same: each answers the same, so it goes on to the same next one, and stops at
+/// the same view controller. So the outcome is keyed by the spine below and the units the first
+/// run from that spine asked (*picks*); a run that asks a unit outside them is not learnt (its
+/// states use the whole layer's key). Learnt this way only when the unwind returns to the layer
+/// below as it was, but for the spine: the top layer goes and the hidden units stay, what a
+/// dismiss does (`ChainKind.dismisses`); any other outcome is keyed by the whole layer.
+extension Explorer {
+    /// The picks of an unwind lookup: the number of (top list, spine below) in `unwindReads`,
+    /// and the key of its outcome (nil: no picks learnt yet for it).
+    struct UnwindPick {
+        var shape: UInt32
+        var key: UInt32?
+    }
+
+    /// Marks a key in `unwindReads` as picks (its shape, or the units it picked), never a layer number.
+    static let shapeMark: UInt32 = .max - 1
+    static let pickMark: UInt32 = .max - 2
+
+    /// `lookupUnwind` for an unwind that climbed one layer in its first run from this top layer:
+    /// the record, whether running it teaches something, and its picks; nil when the states
+    /// with this key use the whole layer's key.
+    mutating func lookupPicked(_ c: UInt32, spine: UInt32, hidden: UInt32, outer: UInt32) -> (known: Int32, learn: Bool, pick: UnwindPick)? {
+        let below = Int(encoder.last(outer))
+        let spineBelow = encoder.layerSpine[below]
+        let shape = pickShape(hidden: hidden, outer: outer)
+        guard let picks = unwindPicks.get(spine, c, shape) else { return (-1, true, UnwindPick(shape: shape, key: nil)) }
+        guard picks.outcome == .state else { return nil }
+        let k = pickedKey(hidden: hidden, spineBelow: spineBelow, listBelow: encoder.layerHidden[below], picks: picks)
+        guard let a = chainTable.get(spine, c, k) else { return (-1, true, UnwindPick(shape: shape, key: k)) }
+        guard a.outcome == .state else { return nil }
+        return (Int32(a.first), false, UnwindPick(shape: shape, key: k))
+    }
+
+    /// The number of the top layer's list and the spine of the layer below (`outer`'s last).
+    mutating func pickShape(hidden: UInt32, outer: UInt32) -> UInt32 {
+        if suffixScratch.count < 3 { suffixScratch = [UInt32](repeating: 0, count: 4) }
+        suffixScratch[0] = hidden
+        suffixScratch[1] = Self.shapeMark
+        suffixScratch[2] = encoder.layerSpine[Int(encoder.last(outer))]
+        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: 3).index)
+    }
+
+    /// The number of the key: the top layer's list, the spine below, and the units of the list
+    /// below at the picks.
+    mutating func pickedKey(hidden: UInt32, spineBelow: UInt32, listBelow: UInt32, picks: TransitionTable.Answer) -> UInt32 {
+        let count = Int(picks.second)
+        if suffixScratch.count < 3 + count { suffixScratch = [UInt32](repeating: 0, count: max(3 + count, 2 * suffixScratch.count)) }
+        suffixScratch[0] = hidden
+        suffixScratch[1] = Self.pickMark
+        suffixScratch[2] = spineBelow
+        var l = listBelow, at = 0
+        for p in 0..<count {
+            let want = Int(unwindPickList[Int(picks.first) + p])
+            while at < want {
+                l = encoder.prefix(l)
+                at += 1
+            }
+            suffixScratch[3 + p] = encoder.last(l)
+        }
+        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: 3 + count).index)
+    }
+
+    /// What the run just made (from the state held at `depth`) taught for picks `pick`; false
+    /// when the states with its key use the whole layer's key (then it teaches that key).
+    mutating func rememberPicked(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command c: UInt32, spine: UInt32,
+                                 hidden: UInt32, outer: UInt32, pick: UnwindPick, depth d: Int) -> Bool {
+        let read = levelsRead(r, outer: outer, depth: d)
+        let climbed = r.wholeTree ? read == 1 : r.outcome != .state
+        var asked: [Int] = []
+        swap(&asked, &rootScratch)
+        defer { swap(&asked, &rootScratch) }
+        let below = Int(encoder.last(outer))
+        let listBelow = encoder.layerHidden[below]
+        guard climbed, picksAsked(from: d, listBelow: listBelow, into: &asked) else {
+            if pick.key == nil { unwindPicks.set(spine, c, pick.shape, .init(outcome: .runEachTime, first: 0, second: 0)) }
+            if let k = pick.key { chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0)) }
+            return false
+        }
+        var picks: TransitionTable.Answer
+        if pick.key == nil {
+            picks = .init(outcome: .state, first: UInt32(unwindPickList.count), second: UInt32(asked.count))
+            unwindPickList += asked.map { UInt32($0) }
+            unwindPicks.set(spine, c, pick.shape, picks)
+        } else {
+            picks = unwindPicks.get(spine, c, pick.shape)!
+        }
+        let k = pick.key ?? pickedKey(hidden: hidden, spineBelow: encoder.layerSpine[below], listBelow: listBelow, picks: picks)
+        let known = unwindPickList[Int(picks.first)..<Int(picks.first + picks.second)]
+        let inKey = asked.allSatisfy { known.contains(UInt32($0)) }
+        var record = ChainRecord(outcome: r.outcome, kind: .dismisses, spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
+        if r.outcome == .state {
+            // The top layer gone, the one below back with its units as they were.
+            let returns = r.length == 4 && key[0] == StateEncoder.chainForm && key[3] == encoder.prefix(outer) && key[2] == listBelow
+            guard inKey, returns else {
+                chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0))
+                return false
+            }
+            record.spine = key[1]
+        } else if !inKey {
+            chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0))
+            return false
+        }
+        chainTable.set(spine, c, k, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
+        chainRecords.append(record)
+        return true
+    }
+
+    /// The units of the layer below the top one of the state held at `depth` that the last run's
+    /// unwind search asked, as places counted from the end of the layer's list, ascending.
+    mutating func picksAsked(from d: Int, listBelow: UInt32, into out: inout [Int]) -> Bool {
+        var roots: [Int] = []
+        guard encoder.hiddenRootsBelowTop(of: held[Self.slot(d)].state, into: &roots), roots.count == encoder.length(ofList: listBelow) else { return false }
+        let searched = reused.unwindSearched
+        out.removeAll(keepingCapacity: true)
+        for j in 0..<roots.count where searched.contains(Int32(truncatingIfNeeded: roots[roots.count - 1 - j])) {
+            out.append(j)
+        }
+        return true
+    }
+}
