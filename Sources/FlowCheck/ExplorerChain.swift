@@ -49,6 +49,10 @@ extension Explorer {
         /// record's spine, its list (`below`), and the list of layers below without its last
         /// `layersOff`, followed by `first ..< first + count`.
         case whole
+        /// The top layer goes and the one below is the top again, with the record's spine and
+        /// its list made anew from `first ..< first + count`: units, or units of its old list
+        /// given by place from the end (`passedUnit`) (`ExplorerUnwindPicks`).
+        case returns
     }
 
     /// `chainDrop` for a dismiss (keyed by the spine of the layer below, not by units).
@@ -149,6 +153,22 @@ extension Explorer {
             let below = encoder.last(outer)
             o = encoder.prefix(outer)
             l = encoder.layerHidden[Int(below)]
+        case .returns:
+            let old = encoder.layerHidden[Int(encoder.last(outer))]
+            o = encoder.prefix(outer)
+            l = StateEncoder.emptyList
+            var j = Int(record.first)
+            while j < Int(record.first + record.count) {
+                let u = chainAppended[j]
+                l = encoder.cons(l, u & Self.passedUnit != 0 ? passedUnit(Int(u & ~Self.passedUnit), of: old) : u)
+                j += 1
+            }
+            if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
+            out[0] = StateEncoder.chainForm
+            out[1] = record.spine
+            out[2] = l
+            out[3] = o
+            return
         case .whole:
             for _ in 0..<record.layersOff { o = encoder.prefix(o) }
             var j = Int(record.first)

@@ -13,10 +13,14 @@ import FlowModel
 /// same spine below, the search asks the same units in the same order as long as the ones it
 /// asks hold the same: each answers the same, so it goes on to the same next one, and stops at
 /// the same view controller. So the outcome is keyed by the spine below and the units the first
-/// run from that spine asked (*picks*); a run that asks a unit outside them is not learnt (its
-/// states use the whole layer's key). Learnt this way only when the unwind returns to the layer
-/// below as it was, but for the spine: the top layer goes and the hidden units stay, what a
-/// dismiss does (`ChainKind.dismisses`); any other outcome is keyed by the whole layer.
+/// run from that spine asked (*picks*), with those it changed: a unit it asked
+/// can become the spine (a tab the unwind selects), and the units it takes the place of are
+/// made into others (the tab it leaves, with what its stack held). The others it leaves as they
+/// are, wherever they stand, so the outcome names them by place: the top layer goes, and the
+/// one below is the top again with a new spine and a list of units and units by place
+/// (`ChainKind.returns`; `.dismisses` when the list stays). A run that asks or changes a unit
+/// outside its key, or that does not return to the layer below, is not learnt: its states use
+/// the whole layer's key.
 extension Explorer {
     /// The picks of an unwind lookup: the number of (top list, spine below) in `unwindReads`,
     /// and the key of its outcome (nil: no picks learnt yet for it).
@@ -79,43 +83,69 @@ extension Explorer {
                                  hidden: UInt32, outer: UInt32, pick: UnwindPick, depth d: Int) -> Bool {
         let read = levelsRead(r, outer: outer, depth: d)
         let climbed = r.wholeTree ? read == 1 : r.outcome != .state
-        var asked: [Int] = []
-        swap(&asked, &rootScratch)
-        defer { swap(&asked, &rootScratch) }
+        var need: [Int] = []
+        swap(&need, &rootScratch)
+        defer { swap(&need, &rootScratch) }
         let below = Int(encoder.last(outer))
         let listBelow = encoder.layerHidden[below]
-        guard climbed, picksAsked(from: d, listBelow: listBelow, into: &asked) else {
+        guard climbed, picksAsked(from: d, listBelow: listBelow, into: &need) else {
             if pick.key == nil { unwindPicks.set(spine, c, pick.shape, .init(outcome: .runEachTime, first: 0, second: 0)) }
             if let k = pick.key { chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0)) }
             return false
         }
+        // A state: the top layer gone, the one below the top again (else not one of these).
+        let returns = r.outcome != .state || (r.length == 4 && key[0] == StateEncoder.chainForm && key[3] == encoder.prefix(outer))
+        var old: [UInt32] = [], new: [UInt32] = []
+        if r.outcome == .state && returns {
+            units(of: listBelow, into: &old)
+            units(of: key[2], into: &new)
+            // The units it did not put back as they were are read too: what it made of them
+            // (a tab left, with what its stack held) is in the outcome.
+            for j in old.indices where !need.contains(j) && !new.contains(old[old.count - 1 - j]) { need.append(j) }
+            need.sort()
+        }
         var picks: TransitionTable.Answer
         if pick.key == nil {
-            picks = .init(outcome: .state, first: UInt32(unwindPickList.count), second: UInt32(asked.count))
-            unwindPickList += asked.map { UInt32($0) }
+            picks = .init(outcome: .state, first: UInt32(unwindPickList.count), second: UInt32(need.count))
+            unwindPickList += need.map { UInt32($0) }
             unwindPicks.set(spine, c, pick.shape, picks)
         } else {
             picks = unwindPicks.get(spine, c, pick.shape)!
         }
         let k = pick.key ?? pickedKey(hidden: hidden, spineBelow: encoder.layerSpine[below], listBelow: listBelow, picks: picks)
         let known = unwindPickList[Int(picks.first)..<Int(picks.first + picks.second)]
-        let inKey = asked.allSatisfy { known.contains(UInt32($0)) }
-        var record = ChainRecord(outcome: r.outcome, kind: .dismisses, spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
-        if r.outcome == .state {
-            // The top layer gone, the one below back with its units as they were.
-            let returns = r.length == 4 && key[0] == StateEncoder.chainForm && key[3] == encoder.prefix(outer) && key[2] == listBelow
-            guard inKey, returns else {
-                chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0))
-                return false
-            }
-            record.spine = key[1]
-        } else if !inKey {
+        guard returns, need.allSatisfy({ known.contains(UInt32($0)) }) else {
+            // It read or changed a unit its key leaves out.
             chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0))
             return false
+        }
+        var record = ChainRecord(outcome: r.outcome, kind: .dismisses, spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
+        if r.outcome == .state {
+            record.spine = key[1]
+            if key[2] != listBelow {
+                // Units its key leaves out come back by place; the others as they are now.
+                record.kind = .returns
+                for u in new {
+                    let j = old.firstIndex(of: u).map { old.count - 1 - $0 }
+                    chainAppended.append(j.map { known.contains(UInt32($0)) ? u : Self.passedUnit | UInt32($0) } ?? u)
+                }
+                record.count = Int32(new.count)
+            }
         }
         chainTable.set(spine, c, k, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
         chainRecords.append(record)
         return true
+    }
+
+    /// The units of list `l`, first to last, into `out`.
+    func units(of l: UInt32, into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        var x = l
+        while x != StateEncoder.emptyList {
+            out.append(encoder.last(x))
+            x = encoder.prefix(x)
+        }
+        out.reverse()
     }
 
     /// The units of the layer below the top one of the state held at `depth` that the last run's

@@ -529,3 +529,56 @@ extension ReuseTests {
         #expect(runs == 6, "\(explorer.reusedUnwinds)")
     }
 }
+
+extension ReuseTests {
+    @Test("an unwind that selects the hidden tab it finds: learnt per tab it asks and tab it leaves, the tab it never reads passes through")
+    func unwindPicksReturn() throws {
+        // Tab B presents the modal; Done unwinds to A, tab A's root: the search asks tab A
+        // first, and the tab bar selects it. Tab B, with what its stack held, becomes a hidden
+        // tab (changed: in the key); tab C, never asked, stays as it was, whatever it holds.
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "A": { "unwindActions": ["unwindToA(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "home": { "class": "UIViewController", "controls": ["present"] },
+          "tabs": { "class": "UITabBarController" },
+          "navA": { "class": "UINavigationController" },
+          "navB": { "class": "UINavigationController" },
+          "navC": { "class": "UINavigationController" },
+          "a": { "class": "A" },
+          "b": { "class": "UIViewController", "controls": ["present", "push"] },
+          "c": { "class": "UIViewController", "controls": ["push"] },
+          "navM": { "class": "UINavigationController" },
+          "m": { "class": "UIViewController", "controls": ["done"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "home", "destination": "tabs", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "tabs", "destination": "navA", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navB", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navC", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "navA", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navB", "destination": "b", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navC", "destination": "c", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "b", "destination": "b", "kind": "show", "trigger": "control:push" },
+          { "source": "c", "destination": "c", "kind": "show", "trigger": "control:push" },
+          { "source": "b", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "m", "kind": "unwind", "unwindAction": "unwindToA(_:)", "trigger": "control:done" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 9)
+        let presenting = Self.presenting(explorer) - 1
+        let runs = presenting - explorer.reusedUnwinds[1]
+        // Learnt once per content of tab B (its stack one to six deep), not once per pair of
+        // tab B's and tab C's (21).
+        #expect(presenting == 21)
+        #expect(runs == 6, "\(explorer.reusedUnwinds)")
+        #expect(explorer.chainRecords.filter { $0.kind == .returns }.count == 6)
+        // Each key: tab A (the second unit from the list's end) and the units of tab B's stack below its top.
+        #expect(explorer.unwindPickList.prefix(3) == [1, 1, 2], "\(explorer.unwindPickList)")
+    }
+}
