@@ -49,9 +49,10 @@ extension Explorer {
         /// record's spine, its list (`below`), and the list of layers below without its last
         /// `layersOff`, followed by `first ..< first + count`.
         case whole
-        /// The top layer goes and the one below is the top again, with the record's spine and
-        /// its list made anew from `first ..< first + count`: units, or units of its old list
-        /// given by place from the end (`passedUnit`) (`ExplorerUnwindPicks`).
+        /// The top layer and the `layersOff - 1` below it go, and the one below those is the
+        /// top again, with the record's spine and its list made anew from `first ..< first +
+        /// count`: units, or units of its old list given by place from the end (`passedUnit`)
+        /// (`ExplorerUnwindPicks`).
         case returns
     }
 
@@ -154,8 +155,9 @@ extension Explorer {
             o = encoder.prefix(outer)
             l = encoder.layerHidden[Int(below)]
         case .returns:
-            let old = encoder.layerHidden[Int(encoder.last(outer))]
-            o = encoder.prefix(outer)
+            for _ in 1..<max(Int(record.layersOff), 1) { o = encoder.prefix(o) }
+            let old = encoder.layerHidden[Int(encoder.last(o))]
+            o = encoder.prefix(o)
             l = StateEncoder.emptyList
             var j = Int(record.first)
             while j < Int(record.first + record.count) {
@@ -201,8 +203,9 @@ extension Explorer {
         if chainRecords[r].kind == .whole {
             countUnwindReuse(layersOff: Int(chainRecords[r].layersOff))
         } else if drop == Int(Self.dropUnwind) {
-            // Keyed by its picks (`ExplorerUnwindPicks`): it takes the top layer off.
-            countUnwindReuse(layersOff: 1)
+            // Keyed by its picks (`ExplorerUnwindPicks`): it takes the top layer off, and the
+            // layers it climbed through.
+            countUnwindReuse(layersOff: max(Int(chainRecords[r].layersOff), 1))
         }
         switch chainRecords[r].outcome {
         case .rejected, .runEachTime:

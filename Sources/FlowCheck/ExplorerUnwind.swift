@@ -25,8 +25,8 @@ extension Explorer {
         guard let reach = unwindReach.get(spine, c, hidden) else { return (-1, true, -1, 0, nil) }
         guard reach.outcome == .state else { return (-1, false, -1, 0, nil) }
         let levels = Int(reach.first)
-        // One layer climbed: keyed by what the search asked there, when that is known to do.
-        if levels == 1, outer != StateEncoder.emptyList, let p = lookupPicked(c, spine: spine, hidden: hidden, outer: outer) {
+        // Out of the top layer: keyed by what the search asked below, when that is known to do.
+        if levels >= 1, outer != StateEncoder.emptyList, let p = lookupPicked(c, spine: spine, hidden: hidden, outer: outer) {
             return (p.known, p.learn, levels, 0, p.pick)
         }
         // A state with fewer layers below: the search reads another thing (it runs out of
@@ -58,10 +58,10 @@ extension Explorer {
                                  hidden: UInt32, outer: UInt32, levels keyed: Int, reads: UInt32, pick: UnwindPick? = nil, depth d: Int) {
         var reads = reads, keyed = keyed, pick = pick
         let read = levelsRead(r, outer: outer, depth: d)
-        if keyed < 0, read == 1, r.wholeTree, outer != StateEncoder.emptyList {
-            // The first run from this top layer climbed one layer: it also teaches its picks.
-            unwindReach.set(spine, c, hidden, .init(outcome: .state, first: 1, second: 0))
-            keyed = 1
+        if keyed < 0, let read, read >= 1, r.wholeTree, outer != StateEncoder.emptyList {
+            // The first run from this top layer climbed out of it: it also teaches its picks.
+            unwindReach.set(spine, c, hidden, .init(outcome: .state, first: UInt32(read), second: 0))
+            keyed = read
             pick = UnwindPick(shape: pickShape(hidden: hidden, outer: outer), key: nil)
         }
         if let pick {

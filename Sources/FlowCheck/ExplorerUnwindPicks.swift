@@ -32,17 +32,19 @@ extension Explorer {
     /// Marks a key in `unwindReads` as picks (its shape, or the units it picked), never a layer number.
     static let shapeMark: UInt32 = .max - 1
     static let pickMark: UInt32 = .max - 2
+    /// A pick: the layer below the top (0: the first) above these bits, the place of the unit
+    /// from the end of that layer's list in them. An entry of `unwindPicks`: its picks'
+    /// `first` in `unwindPickList`, their count in `second`'s low bits and the layers the
+    /// search climbed above `pickLayerShift`.
+    static let pickLayerShift: UInt32 = 24
 
-    /// `lookupUnwind` for an unwind that climbed one layer in its first run from this top layer:
+    /// `lookupUnwind` for an unwind that climbed out of the top layer in its first run from it:
     /// the record, whether running it teaches something, and its picks; nil when the states
-    /// with this key use the whole layer's key.
+    /// with this key use the whole layers' key.
     mutating func lookupPicked(_ c: UInt32, spine: UInt32, hidden: UInt32, outer: UInt32) -> (known: Int32, learn: Bool, pick: UnwindPick)? {
-        let below = Int(encoder.last(outer))
-        let spineBelow = encoder.layerSpine[below]
         let shape = pickShape(hidden: hidden, outer: outer)
         guard let picks = unwindPicks.get(spine, c, shape) else { return (-1, true, UnwindPick(shape: shape, key: nil)) }
-        guard picks.outcome == .state else { return nil }
-        let k = pickedKey(hidden: hidden, spineBelow: spineBelow, listBelow: encoder.layerHidden[below], picks: picks)
+        guard picks.outcome == .state, let k = pickedKey(hidden: hidden, outer: outer, picks: picks) else { return nil }
         guard let a = chainTable.get(spine, c, k) else { return (-1, true, UnwindPick(shape: shape, key: k)) }
         guard a.outcome == .state else { return nil }
         return (Int32(a.first), false, UnwindPick(shape: shape, key: k))
@@ -57,77 +59,101 @@ extension Explorer {
         return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: 3).index)
     }
 
-    /// The number of the key: the top layer's list, the spine below, and the units of the list
-    /// below at the picks.
-    mutating func pickedKey(hidden: UInt32, spineBelow: UInt32, listBelow: UInt32, picks: TransitionTable.Answer) -> UInt32 {
-        let count = Int(picks.second)
-        if suffixScratch.count < 3 + count { suffixScratch = [UInt32](repeating: 0, count: max(3 + count, 2 * suffixScratch.count)) }
+    /// The number of the key: the top layer's list, the spines of the layers the search climbed
+    /// into, and the units of their lists at the picks; nil when `outer` has fewer layers.
+    mutating func pickedKey(hidden: UInt32, outer: UInt32, picks: TransitionTable.Answer) -> UInt32? {
+        let count = Int(picks.second & ((1 << Self.pickLayerShift) - 1)), levels = Int(picks.second >> Self.pickLayerShift)
+        let n = 2 + levels + count
+        if suffixScratch.count < n { suffixScratch = [UInt32](repeating: 0, count: max(n, 2 * suffixScratch.count)) }
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.pickMark
-        suffixScratch[2] = spineBelow
-        var l = listBelow, at = 0
+        var o = outer
+        for j in 0..<levels {
+            if o == StateEncoder.emptyList { return nil }
+            suffixScratch[2 + j] = encoder.layerSpine[Int(encoder.last(o))]
+            o = encoder.prefix(o)
+        }
+        // Layer by layer, each from the end of its list.
+        var layer = -1, l = StateEncoder.emptyList, at = 0
+        o = outer
         for p in 0..<count {
-            let want = Int(unwindPickList[Int(picks.first) + p])
-            while at < want {
+            let pick = unwindPickList[Int(picks.first) + p]
+            let want = Int(pick >> Self.pickLayerShift), place = Int(pick & ((1 << Self.pickLayerShift) - 1))
+            while layer < want {
+                l = encoder.layerHidden[Int(encoder.last(o))]
+                o = encoder.prefix(o)
+                at = 0
+                layer += 1
+            }
+            // The spine of a layer below the first fixes no length of its list: a pick can
+            // fall outside it (then another shape, and the whole layers' key).
+            while at < place && l != StateEncoder.emptyList {
                 l = encoder.prefix(l)
                 at += 1
             }
-            suffixScratch[3 + p] = encoder.last(l)
+            if l == StateEncoder.emptyList { return nil }
+            suffixScratch[2 + levels + p] = encoder.last(l)
         }
-        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: 3 + count).index)
+        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
     }
 
     /// What the run just made (from the state held at `depth`) taught for picks `pick`; false
-    /// when the states with its key use the whole layer's key (then it teaches that key).
+    /// when the states with its key use the whole layers' key (then it teaches that key).
     mutating func rememberPicked(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command c: UInt32, spine: UInt32,
                                  hidden: UInt32, outer: UInt32, pick: UnwindPick, depth d: Int) -> Bool {
         let read = levelsRead(r, outer: outer, depth: d)
-        let climbed = r.wholeTree ? read == 1 : r.outcome != .state
+        let known = pick.key == nil ? nil : unwindPicks.get(spine, c, pick.shape)
+        // The layers it climbed: as many as the first run from this shape did.
+        let levels = known.map { Int($0.second >> Self.pickLayerShift) } ?? (r.wholeTree ? read ?? 0 : 1)
+        let climbed = r.wholeTree ? read == levels && levels >= 1 : r.outcome != .state
         var need: [Int] = []
         swap(&need, &rootScratch)
         defer { swap(&need, &rootScratch) }
-        let below = Int(encoder.last(outer))
-        let listBelow = encoder.layerHidden[below]
-        guard climbed, picksAsked(from: d, listBelow: listBelow, into: &need) else {
+        guard climbed, levels < 1 << 7, encoder.length(ofList: outer) >= levels, picksAsked(from: d, outer: outer, levels: levels, into: &need) else {
             if pick.key == nil { unwindPicks.set(spine, c, pick.shape, .init(outcome: .runEachTime, first: 0, second: 0)) }
             if let k = pick.key { chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0)) }
             return false
         }
-        // A state: the top layer gone, the one below the top again (else not one of these).
-        let returns = r.outcome != .state || (r.length == 4 && key[0] == StateEncoder.chainForm && key[3] == encoder.prefix(outer))
+        // The layer it returns to, and the list of layers below it.
+        var rest = outer
+        for _ in 1..<levels { rest = encoder.prefix(rest) }
+        let returnsTo = encoder.layerHidden[Int(encoder.last(rest))]
+        rest = encoder.prefix(rest)
+        // A state: the layers above the one it found its destination in gone, that one the top again.
+        let returns = r.outcome != .state || (r.length == 4 && key[0] == StateEncoder.chainForm && key[3] == rest)
         var old: [UInt32] = [], new: [UInt32] = []
+        let lastLayer = (levels - 1) << Self.pickLayerShift
         if r.outcome == .state && returns {
-            units(of: listBelow, into: &old)
+            units(of: returnsTo, into: &old)
             units(of: key[2], into: &new)
             // The units it did not put back as they were are read too: what it made of them
             // (a tab left, with what its stack held) is in the outcome.
-            for j in old.indices where !need.contains(j) && !new.contains(old[old.count - 1 - j]) { need.append(j) }
+            for j in old.indices where !need.contains(lastLayer | j) && !new.contains(old[old.count - 1 - j]) { need.append(lastLayer | j) }
             need.sort()
         }
-        var picks: TransitionTable.Answer
-        if pick.key == nil {
-            picks = .init(outcome: .state, first: UInt32(unwindPickList.count), second: UInt32(need.count))
+        guard need.count < 1 << Self.pickLayerShift else { return false }
+        let picks = known ?? .init(outcome: .state, first: UInt32(unwindPickList.count), second: UInt32(need.count) | UInt32(levels) << Self.pickLayerShift)
+        if known == nil {
             unwindPickList += need.map { UInt32($0) }
             unwindPicks.set(spine, c, pick.shape, picks)
-        } else {
-            picks = unwindPicks.get(spine, c, pick.shape)!
         }
-        let k = pick.key ?? pickedKey(hidden: hidden, spineBelow: encoder.layerSpine[below], listBelow: listBelow, picks: picks)
-        let known = unwindPickList[Int(picks.first)..<Int(picks.first + picks.second)]
-        guard returns, need.allSatisfy({ known.contains(UInt32($0)) }) else {
+        guard let k = pick.key ?? pickedKey(hidden: hidden, outer: outer, picks: picks) else { return false }
+        let count = Int(picks.second & ((1 << Self.pickLayerShift) - 1))
+        let keyed = unwindPickList[Int(picks.first)..<Int(picks.first) + count]
+        guard returns, need.allSatisfy({ keyed.contains(UInt32($0)) }) else {
             // It read or changed a unit its key leaves out.
             chainTable.set(spine, c, k, .init(outcome: .runEachTime, first: 0, second: 0))
             return false
         }
-        var record = ChainRecord(outcome: r.outcome, kind: .dismisses, spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
+        var record = ChainRecord(outcome: r.outcome, kind: .dismisses, layersOff: UInt8(levels), spine: 0, first: Int32(chainAppended.count), count: 0, below: 0)
         if r.outcome == .state {
             record.spine = key[1]
-            if key[2] != listBelow {
+            if key[2] != returnsTo || levels > 1 {
                 // Units its key leaves out come back by place; the others as they are now.
                 record.kind = .returns
                 for u in new {
                     let j = old.firstIndex(of: u).map { old.count - 1 - $0 }
-                    chainAppended.append(j.map { known.contains(UInt32($0)) ? u : Self.passedUnit | UInt32($0) } ?? u)
+                    chainAppended.append(j.map { keyed.contains(UInt32(lastLayer | $0)) ? u : Self.passedUnit | UInt32($0) } ?? u)
                 }
                 record.count = Int32(new.count)
             }
@@ -148,15 +174,21 @@ extension Explorer {
         out.reverse()
     }
 
-    /// The units of the layer below the top one of the state held at `depth` that the last run's
-    /// unwind search asked, as places counted from the end of the layer's list, ascending.
-    mutating func picksAsked(from d: Int, listBelow: UInt32, into out: inout [Int]) -> Bool {
+    /// The units of the `levels` layers below the top one of the state held at `depth` (whose
+    /// layers below are `outer`) that the last run's unwind search asked, as picks, ascending.
+    mutating func picksAsked(from d: Int, outer: UInt32, levels: Int, into out: inout [Int]) -> Bool {
         var roots: [Int] = []
-        guard encoder.hiddenRootsBelowTop(of: held[Self.slot(d)].state, into: &roots), roots.count == encoder.length(ofList: listBelow) else { return false }
-        let searched = reused.unwindSearched
         out.removeAll(keepingCapacity: true)
-        for j in 0..<roots.count where searched.contains(Int32(truncatingIfNeeded: roots[roots.count - 1 - j])) {
-            out.append(j)
+        let searched = reused.unwindSearched
+        var o = outer
+        for layer in 0..<levels {
+            let list = encoder.layerHidden[Int(encoder.last(o))]
+            o = encoder.prefix(o)
+            guard encoder.hiddenRoots(ofLayerBelowTop: layer + 1, of: held[Self.slot(d)].state, into: &roots),
+                  roots.count == encoder.length(ofList: list) else { return false }
+            for j in 0..<roots.count where searched.contains(Int32(truncatingIfNeeded: roots[roots.count - 1 - j])) {
+                out.append(layer << Int(Self.pickLayerShift) | j)
+            }
         }
         return true
     }

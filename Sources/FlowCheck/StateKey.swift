@@ -361,19 +361,19 @@ struct StateEncoder {
         marked.removeAll(keepingCapacity: true)
     }
 
-    /// The roots of the hidden units of the layer below the top one of `state`'s chain key, in
-    /// its list's order; false when the key has no layer below the top one.
-    mutating func hiddenRootsBelowTop(of state: AppState, into out: inout [Int]) -> Bool {
+    /// The roots of the hidden units of the layer `below` layers below the top one of `state`'s
+    /// chain key (1: the one under it), in its list's order; false when the key has fewer.
+    mutating func hiddenRoots(ofLayerBelowTop below: Int, of state: AppState, into out: inout [Int]) -> Bool {
         out.removeAll(keepingCapacity: true)
         guard let root = state.windowRoot else { return false }
         useStamps(of: state)
         var key: [UInt32] = []
         _ = chain(root, state, into: &key)
-        guard layerRoots.count >= 2 else { return false }
-        let below = layerRoots[layerRoots.count - 2], cut = layerRoots[layerRoots.count - 1]
+        guard below >= 1, layerRoots.count > below else { return false }
+        let layer = layerRoots[layerRoots.count - 1 - below], cut = layerRoots[layerRoots.count - below]
         if onSpine.count < state.instances.count { onSpine = [Bool](repeating: false, count: max(state.instances.count, 2 * onSpine.count)) }
-        mark(below, state)
-        hidden(under: below, cut: cut, state, into: &out)
+        mark(layer, state)
+        hidden(under: layer, cut: cut, state, into: &out)
         for x in marked { onSpine[x] = false }
         marked.removeAll(keepingCapacity: true)
         return true

@@ -582,3 +582,53 @@ extension ReuseTests {
         #expect(explorer.unwindPickList.prefix(3) == [1, 1, 2], "\(explorer.unwindPickList)")
     }
 }
+
+extension ReuseTests {
+    @Test("an unwind that climbs two layers: keyed by the spines it climbed through and what it asked, not by the stacks below")
+    func unwindPicksTwoLayers() throws {
+        // Stacks of a and b (P, which implements the action) present x's stack, which presents
+        // the modal: Done climbs through x's layer (x does not implement it) to the stack's top.
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "P": { "unwindActions": ["unwindToP(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "home": { "class": "UIViewController", "controls": ["toA", "toB"] },
+          "a": { "class": "P", "controls": ["toA", "toB", "present"] },
+          "b": { "class": "P", "controls": ["toA", "toB", "present"] },
+          "navX": { "class": "UINavigationController" },
+          "x": { "class": "UIViewController", "controls": ["present"] },
+          "navM": { "class": "UINavigationController" },
+          "m": { "class": "UIViewController", "controls": ["done"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navX", "destination": "x", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "home", "destination": "a", "kind": "show", "trigger": "control:toA" },
+          { "source": "home", "destination": "b", "kind": "show", "trigger": "control:toB" },
+          { "source": "a", "destination": "a", "kind": "show", "trigger": "control:toA" },
+          { "source": "a", "destination": "b", "kind": "show", "trigger": "control:toB" },
+          { "source": "b", "destination": "a", "kind": "show", "trigger": "control:toA" },
+          { "source": "b", "destination": "b", "kind": "show", "trigger": "control:toB" },
+          { "source": "a", "destination": "navX", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "b", "destination": "navX", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "x", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "m", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:done" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 9)
+        // The states that show the modal: their last two commands present.
+        let modal = (0..<explorer.expanded).filter {
+            let path = explorer.path(to: Int32($0))
+            return path.count >= 2 && path.suffix(2).allSatisfy { "\($0)".contains("present") }
+        }.count
+        let reused = explorer.reusedUnwinds.count > 2 ? explorer.reusedUnwinds[2] : 0
+        // Learnt once per stack height (1 to 6) and top (a or b): 12 runs, where a key of the
+        // whole layers learnt it once for each of the 126 stacks.
+        #expect(modal == 126)
+        #expect(modal - reused == 12, "\(explorer.reusedUnwinds)")
+    }
+}
