@@ -143,7 +143,7 @@ extension Explorer {
     /// The key that record `r` leads to from a state whose lists are `hidden` and `outer`, into `out`.
     mutating func chainSuccessor(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, into out: inout [UInt32]) {
         let record = chainRecords[r]
-        var l = hidden, o = outer
+        var l = hidden, o = outer, passedFrom = hidden
         switch record.kind {
         case .within:
             for _ in 0..<max(drop, 0) { l = encoder.prefix(l) }
@@ -156,21 +156,10 @@ extension Explorer {
             l = encoder.layerHidden[Int(below)]
         case .returns:
             for _ in 1..<max(Int(record.layersOff), 1) { o = encoder.prefix(o) }
-            let old = encoder.layerHidden[Int(encoder.last(o))]
+            // Its units by place are those of the old list of the layer it returns to.
+            passedFrom = encoder.layerHidden[Int(encoder.last(o))]
             o = encoder.prefix(o)
             l = StateEncoder.emptyList
-            var j = Int(record.first)
-            while j < Int(record.first + record.count) {
-                let u = chainAppended[j]
-                l = encoder.cons(l, u & Self.passedUnit != 0 ? passedUnit(Int(u & ~Self.passedUnit), of: old) : u)
-                j += 1
-            }
-            if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
-            out[0] = StateEncoder.chainForm
-            out[1] = record.spine
-            out[2] = l
-            out[3] = o
-            return
         case .whole:
             for _ in 0..<record.layersOff { o = encoder.prefix(o) }
             var j = Int(record.first)
@@ -188,7 +177,7 @@ extension Explorer {
         var j = Int(record.first)
         while j < Int(record.first + record.count) {
             let u = chainAppended[j]
-            l = encoder.cons(l, u & Self.passedUnit != 0 ? passedUnit(Int(u & ~Self.passedUnit), of: hidden) : u)
+            l = encoder.cons(l, u & Self.passedUnit != 0 ? passedUnit(Int(u & ~Self.passedUnit), of: passedFrom) : u)
             j += 1
         }
         if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
