@@ -479,15 +479,20 @@ extension ReuseTests {
         #expect(explorer.unwindPickList == [])
     }
 
-    @Test("an unwind whose search asks a hidden tab before the destination: that tab is in the key, the tab it never asks is not")
-    func unwindPicksAsked() throws {
-        // A presented tab bar: tab B's root presents the modal. The search asks the tab bar's
-        // tabs in order: tab A (hidden, asked, it says no), then tab B, whose root takes it. Tab
-        // C comes after: never asked.
-        let flow = try Flows.load(#"""
+    /// Home presents a tab bar of three stacks (navA, navB, navC: a, b, c); b presents the
+    /// modal, whose Done unwinds to `owner` (a or b, whose class implements the action). c
+    /// and `stacked` (a or b) push themselves.
+    static func presentedTabs(owner: String, stacked: String) throws -> Flow {
+        let owning = owner.uppercased()
+        func scene(_ name: String, _ controls: [String]) -> String {
+            let cls = name == owner ? owning : "UIViewController"
+            let all = controls + (name == stacked ? ["push"] : [])
+            return all.isEmpty ? #"{ "class": "\#(cls)" }"# : #"{ "class": "\#(cls)", "controls": [\#(all.map { "\"\($0)\"" }.joined(separator: ", "))] }"#
+        }
+        return try Flows.load(#"""
         "initial": "nav",
         "classes": {
-          "B": { "unwindActions": ["unwindToB(_:)"] }
+          "\#(owning)": { "unwindActions": ["unwindTo\#(owning)(_:)"] }
         },
         "scenes": {
           "nav": { "class": "UINavigationController" },
@@ -496,8 +501,8 @@ extension ReuseTests {
           "navA": { "class": "UINavigationController" },
           "navB": { "class": "UINavigationController" },
           "navC": { "class": "UINavigationController" },
-          "a": { "class": "UIViewController", "controls": ["push"] },
-          "b": { "class": "B", "controls": ["present"] },
+          "a": \#(scene("a", [])),
+          "b": \#(scene("b", ["present"])),
           "c": { "class": "UIViewController", "controls": ["push"] },
           "navM": { "class": "UINavigationController" },
           "m": { "class": "UIViewController", "controls": ["done"] }
@@ -512,12 +517,20 @@ extension ReuseTests {
           { "source": "navB", "destination": "b", "kind": "relationship", "relationship": "rootViewController" },
           { "source": "navC", "destination": "c", "kind": "relationship", "relationship": "rootViewController" },
           { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "a", "destination": "a", "kind": "show", "trigger": "control:push" },
+          { "source": "\#(stacked)", "destination": "\#(stacked)", "kind": "show", "trigger": "control:push" },
           { "source": "c", "destination": "c", "kind": "show", "trigger": "control:push" },
           { "source": "b", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "m", "kind": "unwind", "unwindAction": "unwindToB(_:)", "trigger": "control:done" }
+          { "source": "m", "kind": "unwind", "unwindAction": "unwindTo\#(owning)(_:)", "trigger": "control:done" }
         ]
         """#)
+    }
+
+    @Test("an unwind whose search asks a hidden tab before the destination: that tab is in the key, the tab it never asks is not")
+    func unwindPicksAsked() throws {
+        // A presented tab bar: tab B's root presents the modal. The search asks the tab bar's
+        // tabs in order: tab A (hidden, asked, it says no), then tab B, whose root takes it. Tab
+        // C comes after: never asked.
+        let flow = try Self.presentedTabs(owner: "b", stacked: "a")
         let explorer = Self.compared(flow, depth: 9)
         // Less the state that presents the tab bar.
         let runs = Self.presenting(explorer) - 1 - explorer.reusedUnwinds[1]
@@ -536,40 +549,7 @@ extension ReuseTests {
         // Tab B presents the modal; Done unwinds to A, tab A's root: the search asks tab A
         // first, and the tab bar selects it. Tab B, with what its stack held, becomes a hidden
         // tab (changed: in the key); tab C, never asked, stays as it was, whatever it holds.
-        let flow = try Flows.load(#"""
-        "initial": "nav",
-        "classes": {
-          "A": { "unwindActions": ["unwindToA(_:)"] }
-        },
-        "scenes": {
-          "nav": { "class": "UINavigationController" },
-          "home": { "class": "UIViewController", "controls": ["present"] },
-          "tabs": { "class": "UITabBarController" },
-          "navA": { "class": "UINavigationController" },
-          "navB": { "class": "UINavigationController" },
-          "navC": { "class": "UINavigationController" },
-          "a": { "class": "A" },
-          "b": { "class": "UIViewController", "controls": ["present", "push"] },
-          "c": { "class": "UIViewController", "controls": ["push"] },
-          "navM": { "class": "UINavigationController" },
-          "m": { "class": "UIViewController", "controls": ["done"] }
-        },
-        "segues": [
-          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "home", "destination": "tabs", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "tabs", "destination": "navA", "kind": "relationship", "relationship": "viewControllers" },
-          { "source": "tabs", "destination": "navB", "kind": "relationship", "relationship": "viewControllers" },
-          { "source": "tabs", "destination": "navC", "kind": "relationship", "relationship": "viewControllers" },
-          { "source": "navA", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "navB", "destination": "b", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "navC", "destination": "c", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "b", "destination": "b", "kind": "show", "trigger": "control:push" },
-          { "source": "c", "destination": "c", "kind": "show", "trigger": "control:push" },
-          { "source": "b", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "m", "kind": "unwind", "unwindAction": "unwindToA(_:)", "trigger": "control:done" }
-        ]
-        """#)
+        let flow = try Self.presentedTabs(owner: "a", stacked: "b")
         let explorer = Self.compared(flow, depth: 9)
         let presenting = Self.presenting(explorer) - 1
         let runs = presenting - explorer.reusedUnwinds[1]
