@@ -90,7 +90,7 @@ extension Explorer {
                 suffix = passKey(hidden, Int(drop), pass: chainPass[i])
                 if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
             } else if drop == Self.dropLayer, outer != StateEncoder.emptyList {
-                suffix = encoder.layerSpine[Int(encoder.last(outer))]
+                suffix = encoder.layerSpine(encoder.last(outer))
                 if let a = chainTable.get(UInt32(spine), c, suffix) { known = Int32(a.first) } else { learn = true }
             } else if drop == Self.dropUnwind {
                 let u = lookupUnwind(c, spine: UInt32(spine), hidden: hidden, outer: outer)
@@ -153,11 +153,11 @@ extension Explorer {
         case .dismisses:
             let below = encoder.last(outer)
             o = encoder.prefix(outer)
-            l = encoder.layerHidden[Int(below)]
+            l = encoder.layerHidden(below)
         case .returns:
             for _ in 1..<max(Int(record.layersOff), 1) { o = encoder.prefix(o) }
             // Its units by place are those of the old list of the layer it returns to.
-            passedFrom = encoder.layerHidden[Int(encoder.last(o))]
+            passedFrom = encoder.layerHidden(encoder.last(o))
             o = encoder.prefix(o)
             l = StateEncoder.emptyList
         case .whole:
@@ -232,12 +232,12 @@ extension Explorer {
                 if newOuter == outer {
                     drop = Int32(difference(from: hidden, to: newList))
                 } else if newOuter != StateEncoder.emptyList && encoder.prefix(newOuter) == outer
-                            && encoder.layerHidden[Int(encoder.last(newOuter))] == hidden {
+                            && encoder.layerHidden(encoder.last(newOuter)) == hidden {
                     record.kind = .presents
-                    record.below = encoder.layerSpine[Int(encoder.last(newOuter))]
+                    record.below = encoder.layerSpine(encoder.last(newOuter))
                     _ = difference(from: StateEncoder.emptyList, to: newList)
                 } else if outer != StateEncoder.emptyList && encoder.prefix(outer) == newOuter
-                            && encoder.layerHidden[Int(encoder.last(outer))] == newList {
+                            && encoder.layerHidden(encoder.last(outer)) == newList {
                     record.kind = .dismisses
                     drop = Self.dropLayer
                 } else {
@@ -260,7 +260,7 @@ extension Explorer {
                     let pass = passedThrough(hidden, Int(drop), appended: appended)
                     if pass != 0 && templated(hidden, Int(drop), pass: pass, appended: appended) { chainPass[i] = pass }
                 }
-                let key = drop == Self.dropLayer ? encoder.layerSpine[Int(encoder.last(outer))]
+                let key = drop == Self.dropLayer ? encoder.layerSpine(encoder.last(outer))
                     : passKey(hidden, Int(drop), pass: chainPass[i])
                 chainTable.set(spine, chainCommands[i], key, .init(outcome: .state, first: UInt32(chainRecords.count), second: 0))
             }

@@ -15,8 +15,9 @@ extension Explorer {
     static let passedUnit: UInt32 = 0x8000_0000
 
     /// Unit `j` of those taken off the end of list `l` (0: the last), for a record that names it
-    /// by place (walked when met: most records name none).
-    func passedUnit(_ j: Int, of l: UInt32) -> UInt32 {
+    /// by place (walked when met: most records name none). Inlined: called from mutating code,
+    /// it was run on a copy of the whole explorer.
+    @inline(__always) func passedUnit(_ j: Int, of l: UInt32) -> UInt32 {
         var x = l
         for _ in 0..<j { x = encoder.prefix(x) }
         return encoder.last(x)

@@ -55,7 +55,7 @@ extension Explorer {
         if suffixScratch.count < 3 { suffixScratch = [UInt32](repeating: 0, count: 4) }
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.shapeMark
-        suffixScratch[2] = encoder.layerSpine[Int(encoder.last(outer))]
+        suffixScratch[2] = encoder.layerSpine(encoder.last(outer))
         return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: 3).index)
     }
 
@@ -70,7 +70,7 @@ extension Explorer {
         var o = outer
         for j in 0..<levels {
             if o == StateEncoder.emptyList { return nil }
-            suffixScratch[2 + j] = encoder.layerSpine[Int(encoder.last(o))]
+            suffixScratch[2 + j] = encoder.layerSpine(encoder.last(o))
             o = encoder.prefix(o)
         }
         // Layer by layer, each from the end of its list.
@@ -80,7 +80,7 @@ extension Explorer {
             let pick = unwindPickList[Int(picks.first) + p]
             let want = Int(pick >> Self.pickLayerShift), place = Int(pick & ((1 << Self.pickLayerShift) - 1))
             while layer < want {
-                l = encoder.layerHidden[Int(encoder.last(o))]
+                l = encoder.layerHidden(encoder.last(o))
                 o = encoder.prefix(o)
                 at = 0
                 layer += 1
@@ -117,7 +117,7 @@ extension Explorer {
         // The layer it returns to, and the list of layers below it.
         var rest = outer
         for _ in 1..<levels { rest = encoder.prefix(rest) }
-        let returnsTo = encoder.layerHidden[Int(encoder.last(rest))]
+        let returnsTo = encoder.layerHidden(encoder.last(rest))
         rest = encoder.prefix(rest)
         // A state: the layers above the one it found its destination in gone, that one the top again.
         let returns = r.outcome != .state || (r.length == 4 && key[0] == StateEncoder.chainForm && key[3] == rest)
@@ -182,7 +182,7 @@ extension Explorer {
         let searched = reused.unwindSearched
         var o = outer
         for layer in 0..<levels {
-            let list = encoder.layerHidden[Int(encoder.last(o))]
+            let list = encoder.layerHidden(encoder.last(o))
             o = encoder.prefix(o)
             guard encoder.hiddenRoots(ofLayerBelowTop: layer + 1, of: held[Self.slot(d)].state, into: &roots),
                   roots.count == encoder.length(ofList: list) else { return false }

@@ -1,10 +1,11 @@
 /// Pairs of 32-bit numbers, each numbered once in the order first inserted: the cells of the
-/// hash-consed lists of chain keys (`StateEncoder`), one per state or so. A pair is fixed
-/// width, so it needs no start and keeps no hash (growing rehashes the pairs themselves): 16
-/// bytes a pair, with two 32-bit slots (tag and number, as `StateSet`'s) at most half full.
+/// hash-consed lists of chain keys (`StateEncoder`), one per state or so, and its hidden units
+/// and layers. A pair is fixed width, so it needs no start and keeps no hash (growing rehashes
+/// the pairs themselves): 16 bytes a pair, one 64-bit word (compared in one go) and two 32-bit
+/// slots (tag and number, as `StateSet`'s) at most half full.
 struct PairSet {
-    private(set) var firsts: [UInt32] = []
-    private(set) var seconds: [UInt32] = []
+    /// `a | b << 32`, by number (read in place: see `StateEncoder.prefix`).
+    private(set) var pairs: [UInt64] = []
     private var slots: [UInt32]
     private var mask: Int
     private var indexBits: Int
@@ -15,16 +16,17 @@ struct PairSet {
         slots = [UInt32](repeating: 0, count: n)
         mask = n - 1
         indexBits = n.trailingZeroBitCount
+        pairs.reserveCapacity(capacity)
     }
 
-    var count: Int { firsts.count }
+    var count: Int { pairs.count }
 
-    /// Bytes held: the two numbers and two slots a pair.
+    /// Bytes held: the pair and two slots a pair.
     var bytes: Int { count * 16 }
 
     @inline(__always)
-    static func hash(_ a: UInt32, _ b: UInt32) -> UInt32 {
-        var h = (UInt64(a) | UInt64(b) << 32) &* 0xFF51_AFD7_ED55_8CCD
+    static func hash(_ ab: UInt64) -> UInt32 {
+        var h = ab &* 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 32
         h = h &* 0xC4CE_B9FE_1A85_EC53
         h ^= h >> 29
@@ -33,31 +35,31 @@ struct PairSet {
 
     /// The number of `(a, b)`, and whether it is new.
     mutating func insert(_ a: UInt32, _ b: UInt32) -> (index: Int, inserted: Bool) {
-        let h = Self.hash(a, b)
-        let numberMask = UInt32(truncatingIfNeeded: (1 << indexBits) - 1)
+        let ab = UInt64(a) | UInt64(b) << 32
+        let h = Self.hash(ab)
+        let numberMask = UInt32(truncatingIfNeeded: (1 << indexBits) &- 1)
         let tag = indexBits >= 32 ? 0 : h & ~numberMask
         var pos = Int(truncatingIfNeeded: h) & mask
+        let m = mask
+        // Probed through pointers: conses are made for nearly every reused transition.
         let found: Int? = slots.withUnsafeBufferPointer { s in
-            firsts.withUnsafeBufferPointer { f in
-                seconds.withUnsafeBufferPointer { g in
-                    while true {
-                        let v = s[pos]
-                        if v == 0 { return nil }
-                        if v & ~numberMask == tag {
-                            let i = Int(v & numberMask) - 1
-                            if f[i] == a && g[i] == b { return i }
-                        }
-                        pos = (pos + 1) & mask
+            pairs.withUnsafeBufferPointer { p in
+                while true {
+                    let v = s[pos]
+                    if v == 0 { return nil }
+                    if v & ~numberMask == tag {
+                        let i = Int(v & numberMask) &- 1
+                        if p[i] == ab { return i }
                     }
+                    pos = (pos &+ 1) & m
                 }
             }
         }
         if let found { return (found, false) }
-        let index = count
-        firsts.append(a)
-        seconds.append(b)
-        slots[pos] = tag | UInt32(truncatingIfNeeded: index + 1)
-        if count * 2 > slots.count { grow() }
+        let index = pairs.count
+        pairs.append(ab)
+        slots[pos] = tag | UInt32(truncatingIfNeeded: index &+ 1)
+        if pairs.count * 2 > slots.count { grow() }
         return (index, true)
     }
 
@@ -69,8 +71,8 @@ struct PairSet {
         let bits = n.trailingZeroBitCount
         let numberMask = UInt32(truncatingIfNeeded: (1 << bits) - 1)
         fresh.withUnsafeMutableBufferPointer { f in
-            for i in 0..<count {
-                let h = Self.hash(firsts[i], seconds[i])
+            for (i, ab) in pairs.enumerated() {
+                let h = Self.hash(ab)
                 var pos = Int(truncatingIfNeeded: h) & m
                 while f[pos] != 0 { pos = (pos + 1) & m }
                 f[pos] = (bits >= 32 ? 0 : h & ~numberMask) | UInt32(truncatingIfNeeded: i + 1)

@@ -46,7 +46,7 @@ struct StateEncoder {
     /// The spines of chain keys, numbered; hidden units (tag, segment), numbered; lists of
     /// hidden units, by number: their prefix's number, last unit and length.
     private(set) var spines = StateSet(capacity: 1 << 10)
-    private(set) var units = StateSet(capacity: 1 << 10)
+    private(set) var units = PairSet(capacity: 1 << 10)
     private(set) var lists = PairSet(capacity: 1 << 12)
     /// By instance: whether it is on the spine being encoded (cleared after each key).
     private var onSpine: [Bool] = []
@@ -55,16 +55,13 @@ struct StateEncoder {
     private var spineLength = 0
     private var spineCount = 0
     private var hiddenUnits: [UInt32] = []
-    private var pair: [UInt32] = [0, 0]
     private var layerRoots: [Int] = []
     private var cutSeen = false
-    /// Layers below the top one, numbered: (list, spine); by number, each.
-    private(set) var layers = StateSet(capacity: 1 << 8)
-    private(set) var layerHidden: [UInt32] = []
-    private(set) var layerSpine: [UInt32] = []
+    /// Layers below the top one, numbered: (list, spine) pairs.
+    private(set) var layers = PairSet(capacity: 1 << 8)
 
     /// Bytes held by the chain form's tables (their words, and the lists' three arrays).
-    var chainBytes: Int { spines.bytes + units.bytes + lists.bytes + layers.bytes + layerHidden.count * 8 }
+    var chainBytes: Int { spines.bytes + units.bytes + lists.bytes + layers.bytes }
 
     /// The list `prefix` followed by `unit`, numbered.
     mutating func cons(_ prefix: UInt32, _ unit: UInt32) -> UInt32 {
@@ -72,11 +69,14 @@ struct StateEncoder {
     }
 
     /// List `l` without its last unit, and that unit.
-    @inline(__always) func prefix(_ l: UInt32) -> UInt32 { lists.firsts[Int(l)] }
-    @inline(__always) func last(_ l: UInt32) -> UInt32 { lists.seconds[Int(l)] }
+    // The pairs are read as a stored property: through a method of the set, the optimiser
+    // copied the whole encoder on each call from a non-mutating caller.
+    @inline(__always) func prefix(_ l: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: lists.pairs[Int(l)]) }
+    @inline(__always) func last(_ l: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: lists.pairs[Int(l)] >> 32) }
 
+    // Inlined: called on a copy of the whole encoder (a memcpy per call) otherwise.
     /// Whether list `l` has at least `n` units.
-    func hasUnits(_ l: UInt32, atLeast n: Int) -> Bool {
+    @inline(__always) func hasUnits(_ l: UInt32, atLeast n: Int) -> Bool {
         var l = l
         for _ in 0..<n {
             if l == Self.emptyList { return false }
@@ -85,7 +85,7 @@ struct StateEncoder {
         return true
     }
 
-    func length(ofList l: UInt32) -> Int {
+    @inline(__always) func length(ofList l: UInt32) -> Int {
         var l = l, n = 0
         while l != Self.emptyList {
             l = prefix(l)
@@ -225,15 +225,12 @@ struct StateEncoder {
 
     /// The number of the layer record (a layer below the top one: its list and spine).
     mutating func layerNumber(hidden: UInt32, spine: UInt32) -> UInt32 {
-        pair[0] = hidden
-        pair[1] = spine
-        let (i, isNew) = layers.insert(pair, count: 2)
-        if isNew {
-            layerHidden.append(hidden)
-            layerSpine.append(spine)
-        }
-        return UInt32(truncatingIfNeeded: i)
+        UInt32(truncatingIfNeeded: layers.insert(hidden, spine).index)
     }
+
+    /// Layer record `i`'s list of hidden units, and its spine.
+    @inline(__always) func layerHidden(_ i: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: layers.pairs[Int(i)]) }
+    @inline(__always) func layerSpine(_ i: UInt32) -> UInt32 { UInt32(truncatingIfNeeded: layers.pairs[Int(i)] >> 32) }
 
     /// Layers (`layer(_:cut:_:_:)`'s spine, list and whether the cut was met) by what a layer
     /// reads: its root's own words, the cut, and the subtrees of its root's children and of what
@@ -419,9 +416,7 @@ struct StateEncoder {
                 visit(Int(c), tag: place | position, cut: cut, state, &words)
             } else {
                 let s = segment(Int(c), state, &words)
-                pair[0] = place | position
-                pair[1] = s
-                hiddenUnits.append(UInt32(truncatingIfNeeded: units.insert(pair, count: 2).index))
+                hiddenUnits.append(UInt32(truncatingIfNeeded: units.insert(place | position, s).index))
             }
             position += 1
             c = state[Int(c)].nextSibling

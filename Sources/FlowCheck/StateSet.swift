@@ -117,6 +117,57 @@ struct StateSet {
         return (index, true)
     }
 
+    /// `insert` of a four-word key (every chain key, `StateEncoder`): the same hash and table,
+    /// unrolled, for the call made on nearly every transition of a chain-keyed flow.
+    mutating func insert4(_ w0: UInt32, _ w1: UInt32, _ w2: UInt32, _ w3: UInt32) -> (index: Int, inserted: Bool) {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ 4
+        h = (h ^ (UInt64(w0) | UInt64(w1) << 32)) &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 32
+        h = (h ^ (UInt64(w2) | UInt64(w3) << 32)) &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 32
+        h ^= h >> 29
+        h = h &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 32
+        let hash = UInt32(truncatingIfNeeded: h)
+        let numberMask = UInt32(truncatingIfNeeded: (1 << indexBits) &- 1)
+        let tag = indexBits >= 32 ? 0 : hash & ~numberMask
+        var pos = Int(truncatingIfNeeded: hash) & mask
+        let m = mask
+        let found: Int? = slots.withUnsafeBufferPointer { s in
+            arena.withUnsafeBufferPointer { a in
+                starts.withUnsafeBufferPointer { st in
+                    while true {
+                        let v = s[pos]
+                        if v == 0 { return nil }
+                        if v & ~numberMask == tag {
+                            let i = Int(v & numberMask) &- 1
+                            let start = Int(st[i])
+                            if Int(st[i &+ 1]) &- start == 4 && a[start] == w0 && a[start &+ 1] == w1
+                                && a[start &+ 2] == w2 && a[start &+ 3] == w3 { return i }
+                        }
+                        pos = (pos &+ 1) & m
+                    }
+                }
+            }
+        }
+        if let found { return (found, false) }
+        let index = count
+        if used + 4 > arena.count { arena.append(contentsOf: repeatElement(0, count: max(4, arena.count))) }
+        let base = used
+        arena.withUnsafeMutableBufferPointer { a in
+            a[base] = w0
+            a[base &+ 1] = w1
+            a[base &+ 2] = w2
+            a[base &+ 3] = w3
+        }
+        used += 4
+        starts.append(UInt32(truncatingIfNeeded: used))
+        hashes.append(hash)
+        slots[pos] = tag | UInt32(truncatingIfNeeded: index + 1)
+        if count * 2 > slots.count { grow() }
+        return (index, true)
+    }
+
     /// Doubles the table: one bit more for numbers, one less for the hash.
     private mutating func grow() {
         let n = slots.count * 2

@@ -33,4 +33,49 @@ struct StateSetTests {
             #expect(Array(out[..<n]) == words)
         }
     }
+
+    @Test("a four-word key finds the same number through insert4 as through insert, either way round")
+    func fourWordsAgree() {
+        var set = StateSet(capacity: 1)
+        var reference: [[UInt32]: Int] = [:]
+        var rng = SplitMix(5)
+        var wrong = 0
+        for _ in 0..<40_000 {
+            // Four-word keys mixed with keys of other lengths that share their words.
+            let n = rng.int(0...3) == 0 ? rng.int(1...6) : 4
+            let words = (0..<n).map { _ in UInt32(rng.int(0...5)) }
+            let (index, inserted) = n == 4 && rng.int(0...1) == 0
+                ? set.insert4(words[0], words[1], words[2], words[3]) : set.insert(words, count: n)
+            if let known = reference[words] {
+                if inserted || index != known { wrong += 1 }
+            } else {
+                if !inserted || index != reference.count { wrong += 1 }
+                reference[words] = reference.count
+            }
+        }
+        #expect(wrong == 0)
+        #expect(set.count == reference.count)
+    }
+
+    @Test("the pair set numbers pairs as a dictionary would, across growth, and gives their halves back")
+    func pairsMatchDictionary() {
+        var set = PairSet(capacity: 1)
+        var reference: [[UInt32]: Int] = [:]
+        var rng = SplitMix(7)
+        var wrong = 0
+        for _ in 0..<50_000 {
+            // Halves that differ only in their high bits too, so that a half lost is seen.
+            let a = UInt32(rng.int(0...200)) << UInt32(rng.int(0...1) * 31), b = UInt32(rng.int(0...200))
+            let (index, inserted) = set.insert(a, b)
+            if let known = reference[[a, b]] {
+                if inserted || index != known { wrong += 1 }
+            } else {
+                if !inserted || index != reference.count { wrong += 1 }
+                reference[[a, b]] = reference.count
+            }
+        }
+        #expect(wrong == 0)
+        #expect(set.count == reference.count)
+        #expect(reference.allSatisfy { set.pairs[$0.value] == UInt64($0.key[0]) | UInt64($0.key[1]) << 32 })
+    }
 }
