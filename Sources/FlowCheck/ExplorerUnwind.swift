@@ -62,7 +62,7 @@ extension Explorer {
             // The first run from this top layer climbed out of it: it also teaches its picks.
             unwindReach.set(spine, c, hidden, .init(outcome: .state, first: UInt32(read), second: 0))
             keyed = read
-            pick = UnwindPick(shape: pickShape(hidden: hidden, outer: outer), key: nil)
+            pick = pickShape(hidden: hidden, outer: outer).map { UnwindPick(shape: $0, key: nil) }
         }
         if let pick {
             if rememberPicked(r, command: c, spine: spine, hidden: hidden, outer: outer, pick: pick, depth: d) { return }

@@ -41,36 +41,60 @@ extension Explorer {
     /// `lookupUnwind` for an unwind that climbed out of the top layer in its first run from it:
     /// the record, whether running it teaches something, and its picks; nil when the states
     /// with this key use the whole layers' key.
+    ///
+    /// A shape is first the top layer's list and the spine of the layer below. When its first
+    /// run climbed further, the layers below that one are another layer in other states (more
+    /// modal screens stacked between the top and the tab bar, say), and a pick may fall outside
+    /// their lists: those states take the shape with the spines of every layer that run climbed
+    /// into, learnt from a run of their own, and so on down (`pickShape(layers:)`).
     mutating func lookupPicked(_ c: UInt32, spine: UInt32, hidden: UInt32, outer: UInt32) -> (known: Int32, learn: Bool, pick: UnwindPick)? {
-        let shape = pickShape(hidden: hidden, outer: outer)
-        guard let picks = unwindPicks.get(spine, c, shape) else { return (-1, true, UnwindPick(shape: shape, key: nil)) }
-        guard picks.outcome == .state, let k = pickedKey(hidden: hidden, outer: outer, picks: picks) else { return nil }
-        guard let a = chainTable.get(spine, c, k) else { return (-1, true, UnwindPick(shape: shape, key: k)) }
-        guard a.outcome == .state else { return nil }
-        return (Int32(a.first), false, UnwindPick(shape: shape, key: k))
+        var layers = 1
+        while true {
+            guard let shape = pickShape(hidden: hidden, outer: outer, layers: layers) else { return nil }
+            guard let picks = unwindPicks.get(spine, c, shape) else { return (-1, true, UnwindPick(shape: shape, key: nil)) }
+            guard picks.outcome == .state else { return nil }
+            guard let k = pickedKey(hidden: hidden, outer: outer, picks: picks, shape: shape) else {
+                let levels = Int(picks.second >> Self.pickLayerShift)
+                guard levels > layers else { return nil }
+                layers = levels
+                continue
+            }
+            guard let a = chainTable.get(spine, c, k) else { return (-1, true, UnwindPick(shape: shape, key: k)) }
+            guard a.outcome == .state else { return nil }
+            return (Int32(a.first), false, UnwindPick(shape: shape, key: k))
+        }
     }
 
-    /// The number of the top layer's list and the spine of the layer below (`outer`'s last).
-    mutating func pickShape(hidden: UInt32, outer: UInt32) -> UInt32 {
-        if suffixScratch.count < 3 { suffixScratch = [UInt32](repeating: 0, count: 4) }
+    /// The number of the top layer's list and the spines of the last `layers` layers below (the
+    /// first, `outer`'s last, alone for most); nil when `outer` has fewer.
+    mutating func pickShape(hidden: UInt32, outer: UInt32, layers: Int = 1) -> UInt32? {
+        let n = 2 + layers
+        if suffixScratch.count < n { suffixScratch = [UInt32](repeating: 0, count: max(n, 2 * suffixScratch.count)) }
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.shapeMark
-        suffixScratch[2] = encoder.layerSpine(encoder.last(outer))
-        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: 3).index)
+        var o = outer
+        for j in 0..<layers {
+            if o == StateEncoder.emptyList { return nil }
+            suffixScratch[2 + j] = encoder.layerSpine(encoder.last(o))
+            o = encoder.prefix(o)
+        }
+        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
     }
 
-    /// The number of the key: the top layer's list, the spines of the layers the search climbed
-    /// into, and the units of their lists at the picks; nil when `outer` has fewer layers.
-    mutating func pickedKey(hidden: UInt32, outer: UInt32, picks: TransitionTable.Answer) -> UInt32? {
+    /// The number of the key: the top layer's list, the shape (its picks are the shape's), the
+    /// spines of the layers the search climbed into, and the units of their lists at the picks;
+    /// nil when `outer` has fewer layers, or a pick falls outside a list.
+    mutating func pickedKey(hidden: UInt32, outer: UInt32, picks: TransitionTable.Answer, shape: UInt32) -> UInt32? {
         let count = Int(picks.second & ((1 << Self.pickLayerShift) - 1)), levels = Int(picks.second >> Self.pickLayerShift)
-        let n = 2 + levels + count
+        let n = 3 + levels + count
         if suffixScratch.count < n { suffixScratch = [UInt32](repeating: 0, count: max(n, 2 * suffixScratch.count)) }
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.pickMark
+        suffixScratch[2] = shape
         var o = outer
         for j in 0..<levels {
             if o == StateEncoder.emptyList { return nil }
-            suffixScratch[2 + j] = encoder.layerSpine(encoder.last(o))
+            suffixScratch[3 + j] = encoder.layerSpine(encoder.last(o))
             o = encoder.prefix(o)
         }
         // Layer by layer, each from the end of its list.
@@ -92,7 +116,7 @@ extension Explorer {
                 at += 1
             }
             if l == StateEncoder.emptyList { return nil }
-            suffixScratch[2 + levels + p] = encoder.last(l)
+            suffixScratch[3 + levels + p] = encoder.last(l)
         }
         return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
     }
@@ -137,7 +161,7 @@ extension Explorer {
             unwindPickList += need.map { UInt32($0) }
             unwindPicks.set(spine, c, pick.shape, picks)
         }
-        guard let k = pick.key ?? pickedKey(hidden: hidden, outer: outer, picks: picks) else { return false }
+        guard let k = pick.key ?? pickedKey(hidden: hidden, outer: outer, picks: picks, shape: pick.shape) else { return false }
         let count = Int(picks.second & ((1 << Self.pickLayerShift) - 1))
         let keyed = unwindPickList[Int(picks.first)..<Int(picks.first) + count]
         guard returns, need.allSatisfy({ keyed.contains(UInt32($0)) }) else {

@@ -611,4 +611,69 @@ extension ReuseTests {
         #expect(modal == 126)
         #expect(modal - reused == 12, "\(explorer.reusedUnwinds)")
     }
+
+    @Test("an unwind whose first run climbed through one modal learns again, with the spines of every layer, where more modals stand between")
+    func unwindPicksDeeperShape() throws {
+        // Home presents a tab bar; its tab b presents x's stack directly or through y's; x
+        // presents the modal, whose Done finds the action in tab a (not shown): the search asks
+        // tab a's unit in the tab bar's layer, not tab c's stack of c and d. The first run (b,
+        // x, modal) picked that unit two layers down; from (b, y, x, modal) that layer is y's,
+        // which holds no unit, so the pick falls outside it.
+        let flow = try Flows.load(#"""
+        "initial": "nav",
+        "classes": {
+          "P": { "unwindActions": ["unwindToP(_:)"] }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "home": { "class": "UIViewController", "controls": ["present"] },
+          "tabs": { "class": "UITabBarController" },
+          "navA": { "class": "UINavigationController" },
+          "navB": { "class": "UINavigationController" },
+          "navC": { "class": "UINavigationController" },
+          "a": { "class": "P" },
+          "b": { "class": "UIViewController", "controls": ["present", "presentY"] },
+          "c": { "class": "UIViewController", "controls": ["push", "pushD"] },
+          "d": { "class": "UIViewController", "controls": ["push", "pushD"] },
+          "navX": { "class": "UINavigationController" },
+          "x": { "class": "UIViewController", "controls": ["present"] },
+          "navY": { "class": "UINavigationController" },
+          "y": { "class": "UIViewController", "controls": ["present"] },
+          "navM": { "class": "UINavigationController" },
+          "m": { "class": "UIViewController", "controls": ["done"] }
+        },
+        "segues": [
+          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "home", "destination": "tabs", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "tabs", "destination": "navA", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navB", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "tabs", "destination": "navC", "kind": "relationship", "relationship": "viewControllers" },
+          { "source": "navA", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navB", "destination": "b", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navC", "destination": "c", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navX", "destination": "x", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navY", "destination": "y", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "c", "destination": "c", "kind": "show", "trigger": "control:push" },
+          { "source": "c", "destination": "d", "kind": "show", "trigger": "control:pushD" },
+          { "source": "d", "destination": "c", "kind": "show", "trigger": "control:push" },
+          { "source": "d", "destination": "d", "kind": "show", "trigger": "control:pushD" },
+          { "source": "b", "destination": "navX", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "b", "destination": "navY", "kind": "presentation", "trigger": "control:presentY", "modalPresentationStyle": "fullScreen" },
+          { "source": "y", "destination": "navX", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "x", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "m", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:done" }
+        ]
+        """#)
+        let explorer = Self.compared(flow, depth: 13, maxStates: 50_000)
+        // The modal above y's and x's layers: Done takes three layers off.
+        let deep = (0..<explorer.expanded).filter {
+            let path = explorer.path(to: Int32($0)).map { "\($0)" }
+            return path.count >= 3 && path[path.count - 3].contains("presentY") && path.suffix(2).allSatisfy { $0.contains("present") }
+        }.count
+        let reused = explorer.reusedUnwinds.count > 3 ? explorer.reusedUnwinds[3] : 0
+        // Before, each of these ran (its whole layers' key had read more than it holds).
+        #expect(deep >= 100)
+        #expect(deep - reused <= 2, "\(deep) states, \(explorer.reusedUnwinds)")
+    }
 }
