@@ -208,7 +208,7 @@ extension Explorer {
             swap(&out, &key)
             chainSuccessor(r, hidden: hidden, outer: outer, drop: drop, into: &out)
             swap(&out, &key)
-            add(4, from: node, by: c)
+            addChain(from: node, by: c)
         }
     }
 

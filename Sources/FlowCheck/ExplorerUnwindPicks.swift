@@ -43,7 +43,7 @@ extension Explorer {
     /// with this key use the whole layers' key.
     ///
     /// A shape is first the top layer's list and the spine of the layer below. When its first
-    /// run climbed further, the layers below that one are another layer in other states (more
+    /// run climbed further, other states of that shape may hold other layers further down (more
     /// modal screens stacked between the top and the tab bar, say), and a pick may fall outside
     /// their lists: those states take the shape with the spines of every layer that run climbed
     /// into, learnt from a run of their own, and so on down (`pickShape(layers:)`).
