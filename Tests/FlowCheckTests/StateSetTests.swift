@@ -5,6 +5,14 @@ import Testing
 /// doublings of the table (each takes a bit from the hash tags in the slots).
 @Suite("Visited set")
 struct StateSetTests {
+    /// Whether a set's answer for `words` is the dictionary's: the number it had, or the next
+    /// one when new (then `reference` learns it).
+    static func agrees(_ index: Int, _ inserted: Bool, _ words: [UInt32], _ reference: inout [[UInt32]: Int]) -> Bool {
+        if let known = reference[words] { return !inserted && index == known }
+        reference[words] = reference.count
+        return inserted && index == reference.count - 1
+    }
+
     @Test("numbers keys as a dictionary would, across growth, with keys of every length")
     func matchesDictionary() {
         var set = StateSet(capacity: 1)
@@ -18,12 +26,7 @@ struct StateSetTests {
             for j in 0..<n { key[j] = UInt32(rng.int(0...3)) }
             let words = Array(key[..<n])
             let (index, inserted) = set.insert(key, count: n)
-            if let known = reference[words] {
-                if inserted || index != known { wrong += 1 }
-            } else {
-                if !inserted || index != reference.count { wrong += 1 }
-                reference[words] = reference.count
-            }
+            if !Self.agrees(index, inserted, words, &reference) { wrong += 1 }
         }
         #expect(wrong == 0)
         #expect(set.count == reference.count)
@@ -46,12 +49,7 @@ struct StateSetTests {
             let words = (0..<n).map { _ in UInt32(rng.int(0...5)) }
             let (index, inserted) = n == 4 && rng.int(0...1) == 0
                 ? set.insert4(words[0], words[1], words[2], words[3]) : set.insert(words, count: n)
-            if let known = reference[words] {
-                if inserted || index != known { wrong += 1 }
-            } else {
-                if !inserted || index != reference.count { wrong += 1 }
-                reference[words] = reference.count
-            }
+            if !Self.agrees(index, inserted, words, &reference) { wrong += 1 }
         }
         #expect(wrong == 0)
         #expect(set.count == reference.count)
@@ -67,12 +65,7 @@ struct StateSetTests {
             // Halves that differ only in their high bits too, so that a half lost is seen.
             let a = UInt32(rng.int(0...200)) << UInt32(rng.int(0...1) * 31), b = UInt32(rng.int(0...200))
             let (index, inserted) = set.insert(a, b)
-            if let known = reference[[a, b]] {
-                if inserted || index != known { wrong += 1 }
-            } else {
-                if !inserted || index != reference.count { wrong += 1 }
-                reference[[a, b]] = reference.count
-            }
+            if !Self.agrees(index, inserted, [a, b], &reference) { wrong += 1 }
         }
         #expect(wrong == 0)
         #expect(set.count == reference.count)
