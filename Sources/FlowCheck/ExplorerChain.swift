@@ -318,7 +318,7 @@ extension Explorer {
         var roots: [Int] = []
         swap(&roots, &rootScratch)
         defer { swap(&roots, &rootScratch) }
-        encoder.hiddenRoots(of: held[Self.slot(d)].state, into: &roots)
+        _ = encoder.hiddenRoots(ofLayerBelowTop: 0, of: held[Self.slot(d)].state, into: &roots)
         guard roots.count >= drop else { return false }
         let after = reused.state
         return roots[(roots.count - drop)...].allSatisfy { after[$0].appearance == .released }

@@ -72,13 +72,20 @@ extension Explorer {
         if suffixScratch.count < n { suffixScratch = [UInt32](repeating: 0, count: max(n, 2 * suffixScratch.count)) }
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.shapeMark
+        guard layerSpines(outer, layers, at: 2) else { return nil }
+        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
+    }
+
+    /// The spines of the last `n` layers of `outer`, the last first, into `suffixScratch` from
+    /// `at`; false when it has fewer.
+    mutating func layerSpines(_ outer: UInt32, _ n: Int, at: Int) -> Bool {
         var o = outer
-        for j in 0..<layers {
-            if o == StateEncoder.emptyList { return nil }
-            suffixScratch[2 + j] = encoder.layerSpine(encoder.last(o))
+        for j in 0..<n {
+            if o == StateEncoder.emptyList { return false }
+            suffixScratch[at + j] = encoder.layerSpine(encoder.last(o))
             o = encoder.prefix(o)
         }
-        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
+        return true
     }
 
     /// The number of the key: the top layer's list, the shape (its picks are the shape's), the
@@ -91,15 +98,10 @@ extension Explorer {
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.pickMark
         suffixScratch[2] = shape
-        var o = outer
-        for j in 0..<levels {
-            if o == StateEncoder.emptyList { return nil }
-            suffixScratch[3 + j] = encoder.layerSpine(encoder.last(o))
-            o = encoder.prefix(o)
-        }
+        guard layerSpines(outer, levels, at: 3) else { return nil }
         // Layer by layer, each from the end of its list.
         var layer = -1, l = StateEncoder.emptyList, at = 0
-        o = outer
+        var o = outer
         for p in 0..<count {
             let pick = unwindPickList[Int(picks.first) + p]
             let want = Int(pick >> Self.pickLayerShift), place = Int(pick & ((1 << Self.pickLayerShift) - 1))

@@ -60,7 +60,7 @@ struct StateEncoder {
     /// Layers below the top one, numbered: (list, spine) pairs.
     private(set) var layers = PairSet(capacity: 1 << 8)
 
-    /// Bytes held by the chain form's tables (their words, and the lists' three arrays).
+    /// Bytes held by the chain form's tables (the spines' words and the pair tables).
     var chainBytes: Int { spines.bytes + units.bytes + lists.bytes + layers.bytes }
 
     /// The list `prefix` followed by `unit`, numbered.
@@ -342,32 +342,23 @@ struct StateEncoder {
         return (UInt32(truncatingIfNeeded: spines.insert(spineWords, count: spineLength).index), list, cutSeen)
     }
 
-    /// The roots of the hidden units of the top layer of `state`'s chain key, in the key's
-    /// order (for the explorer to see which of them a command released).
-    mutating func hiddenRoots(of state: AppState, into out: inout [Int]) {
-        out.removeAll(keepingCapacity: true)
-        guard let root = state.windowRoot else { return }
-        useStamps(of: state)
-        var key: [UInt32] = []
-        _ = chain(root, state, into: &key)
-        let top = layerRoots.last ?? root
-        if onSpine.count < state.instances.count { onSpine = [Bool](repeating: false, count: max(state.instances.count, 2 * onSpine.count)) }
-        mark(top, state)
-        hidden(under: top, state, into: &out)
-        for x in marked { onSpine[x] = false }
-        marked.removeAll(keepingCapacity: true)
-    }
-
     /// The roots of the hidden units of the layer `below` layers below the top one of `state`'s
-    /// chain key (1: the one under it), in its list's order; false when the key has fewer.
+    /// chain key (0: the top one, 1: the one under it), in its list's order; false when the key
+    /// has fewer. The explorer reads the top layer's to see which of them a command released,
+    /// and the layers below to see which of them an unwind's search asked.
     mutating func hiddenRoots(ofLayerBelowTop below: Int, of state: AppState, into out: inout [Int]) -> Bool {
         out.removeAll(keepingCapacity: true)
         guard let root = state.windowRoot else { return false }
         useStamps(of: state)
         var key: [UInt32] = []
         _ = chain(root, state, into: &key)
-        guard below >= 1, layerRoots.count > below else { return false }
-        let layer = layerRoots[layerRoots.count - 1 - below], cut = layerRoots[layerRoots.count - below]
+        let layer: Int, cut: Int
+        if below == 0 {
+            (layer, cut) = (layerRoots.last ?? root, -1)
+        } else {
+            guard below >= 1, layerRoots.count > below else { return false }
+            (layer, cut) = (layerRoots[layerRoots.count - 1 - below], layerRoots[layerRoots.count - below])
+        }
         if onSpine.count < state.instances.count { onSpine = [Bool](repeating: false, count: max(state.instances.count, 2 * onSpine.count)) }
         mark(layer, state)
         hidden(under: layer, cut: cut, state, into: &out)
