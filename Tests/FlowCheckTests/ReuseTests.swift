@@ -438,12 +438,22 @@ extension ReuseTests {
         (0..<explorer.expanded).filter { explorer.path(to: Int32($0)).last.map { "\($0)".contains("present") } ?? false }.count
     }
 
-    @Test("an unwind out of a presentation is keyed by the view controllers its search asked below: not learnt again for every stack")
-    func unwindPicks() throws {
-        // Stacks of a and b, in every order; each presents the modal, whose Done unwinds to the
-        // stack's top (P implements the action). The search asks the navigation controller and
-        // its top, never the rest of the stack.
-        let flow = try Flows.load(#"""
+    /// Stacks of a and b, in every order, under home; each presents the modal (or, `throughX`,
+    /// x's stack, which presents the modal), whose Done unwinds to the stack's top (P
+    /// implements the action).
+    static func stacksOfP(throughX: Bool) throws -> Flow {
+        let first = throughX ? "navX" : "navM"
+        let x = throughX ? """
+
+          "navX": { "class": "UINavigationController" },
+          "x": { "class": "UIViewController", "controls": ["present"] },
+        """ : ""
+        let xSegues = throughX ? """
+
+          { "source": "navX", "destination": "x", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "x", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+        """ : ""
+        return try Flows.load(#"""
         "initial": "nav",
         "classes": {
           "P": { "unwindActions": ["unwindToP(_:)"] }
@@ -452,24 +462,32 @@ extension ReuseTests {
           "nav": { "class": "UINavigationController" },
           "home": { "class": "UIViewController", "controls": ["toA", "toB"] },
           "a": { "class": "P", "controls": ["toA", "toB", "present"] },
-          "b": { "class": "P", "controls": ["toA", "toB", "present"] },
+          "b": { "class": "P", "controls": ["toA", "toB", "present"] },\#(x)
           "navM": { "class": "UINavigationController" },
           "m": { "class": "UIViewController", "controls": ["done"] }
         },
         "segues": [
           { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
+          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },\#(xSegues)
           { "source": "home", "destination": "a", "kind": "show", "trigger": "control:toA" },
           { "source": "home", "destination": "b", "kind": "show", "trigger": "control:toB" },
           { "source": "a", "destination": "a", "kind": "show", "trigger": "control:toA" },
           { "source": "a", "destination": "b", "kind": "show", "trigger": "control:toB" },
           { "source": "b", "destination": "a", "kind": "show", "trigger": "control:toA" },
           { "source": "b", "destination": "b", "kind": "show", "trigger": "control:toB" },
-          { "source": "a", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "b", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "a", "destination": "\#(first)", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
+          { "source": "b", "destination": "\#(first)", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
           { "source": "m", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:done" }
         ]
         """#)
+    }
+
+    @Test("an unwind out of a presentation is keyed by the view controllers its search asked below: not learnt again for every stack")
+    func unwindPicks() throws {
+        // Stacks of a and b, in every order; each presents the modal, whose Done unwinds to the
+        // stack's top (P implements the action). The search asks the navigation controller and
+        // its top, never the rest of the stack.
+        let flow = try Self.stacksOfP(throughX: false)
         let explorer = Self.compared(flow, depth: 8)
         let runs = Self.presenting(explorer) - explorer.reusedUnwinds[1]
         // Learnt once per stack height (1 to 6) and top (a or b): 12 runs, where a key of the
@@ -568,37 +586,7 @@ extension ReuseTests {
     func unwindPicksTwoLayers() throws {
         // Stacks of a and b (P, which implements the action) present x's stack, which presents
         // the modal: Done climbs through x's layer (x does not implement it) to the stack's top.
-        let flow = try Flows.load(#"""
-        "initial": "nav",
-        "classes": {
-          "P": { "unwindActions": ["unwindToP(_:)"] }
-        },
-        "scenes": {
-          "nav": { "class": "UINavigationController" },
-          "home": { "class": "UIViewController", "controls": ["toA", "toB"] },
-          "a": { "class": "P", "controls": ["toA", "toB", "present"] },
-          "b": { "class": "P", "controls": ["toA", "toB", "present"] },
-          "navX": { "class": "UINavigationController" },
-          "x": { "class": "UIViewController", "controls": ["present"] },
-          "navM": { "class": "UINavigationController" },
-          "m": { "class": "UIViewController", "controls": ["done"] }
-        },
-        "segues": [
-          { "source": "nav", "destination": "home", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "navX", "destination": "x", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "navM", "destination": "m", "kind": "relationship", "relationship": "rootViewController" },
-          { "source": "home", "destination": "a", "kind": "show", "trigger": "control:toA" },
-          { "source": "home", "destination": "b", "kind": "show", "trigger": "control:toB" },
-          { "source": "a", "destination": "a", "kind": "show", "trigger": "control:toA" },
-          { "source": "a", "destination": "b", "kind": "show", "trigger": "control:toB" },
-          { "source": "b", "destination": "a", "kind": "show", "trigger": "control:toA" },
-          { "source": "b", "destination": "b", "kind": "show", "trigger": "control:toB" },
-          { "source": "a", "destination": "navX", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "b", "destination": "navX", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "x", "destination": "navM", "kind": "presentation", "trigger": "control:present", "modalPresentationStyle": "fullScreen" },
-          { "source": "m", "kind": "unwind", "unwindAction": "unwindToP(_:)", "trigger": "control:done" }
-        ]
-        """#)
+        let flow = try Self.stacksOfP(throughX: true)
         let explorer = Self.compared(flow, depth: 9)
         // The states that show the modal: their last two commands present.
         let modal = (0..<explorer.expanded).filter {
