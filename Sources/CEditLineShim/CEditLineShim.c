@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #include "CEditLineShim.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
@@ -123,8 +125,24 @@ int flownav_sigint_take(void) {
 }
 
 static volatile sig_atomic_t flownav_termination;
+// Standard input as it was, and /dev/null, both opened before any signal can arrive.
+static int flownav_saved_input = -1;
+static int flownav_null_input = -1;
 
-static void flownav_on_termination(int signo) { flownav_termination = signo; }
+// Setting a flag alone leaves a window: a signal that lands after libedit has drawn the prompt
+// but before its read() blocks is handled and forgotten, and the read then waits for a key
+// (seen in CI under load). Putting /dev/null in standard input's place closes it: that read,
+// or the one libedit retries after EINTR, returns end of file at once.
+static void flownav_on_termination(int signo) {
+    int saved_errno = errno;
+    flownav_termination = signo;
+    if (flownav_null_input >= 0) (void)dup2(flownav_null_input, STDIN_FILENO);
+    errno = saved_errno;
+}
+
+void flownav_restore_input(void) {
+    if (flownav_saved_input >= 0) (void)dup2(flownav_saved_input, STDIN_FILENO);
+}
 
 void flownav_unblock_termination(void) {
     sigset_t set;
@@ -137,6 +155,8 @@ void flownav_unblock_termination(void) {
 }
 
 void flownav_install_termination(void) {
+    if (flownav_saved_input < 0) flownav_saved_input = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (flownav_null_input < 0) flownav_null_input = open("/dev/null", O_RDONLY | O_CLOEXEC);
     int signals[] = { SIGTERM, SIGHUP };
     for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
         struct sigaction old;

@@ -145,6 +145,12 @@ final class PseudoTerminal {
         }
     }
 
+    /// True while the terminal is in canonical (cooked) mode, the mode a shell expects back.
+    var isCanonical: Bool {
+        var settings = termios()
+        return tcgetattr(master, &settings) == 0 && settings.c_lflag & tcflag_t(ICANON) != 0
+    }
+
     /// Reads until `condition` holds for the terminal's screen.
     func waitUntil(_ what: String, timeout: TimeInterval = 5, _ condition: (Screen) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)

@@ -49,12 +49,17 @@ void flownav_install_sigint(void);
 int flownav_sigint_take(void);
 
 /// SIGTERM and SIGHUP end the shell as quitting does: a handler records the signal (the read
-/// in progress fails with EINTR) unless the signal is ignored (nohup). Both are unblocked: a
-/// parent may start flownav with them blocked, and then they would do nothing.
+/// in progress fails with EINTR, or sees end of file if it was about to block) unless the
+/// signal is ignored (nohup). Both are unblocked: a parent may start flownav with them
+/// blocked, and then they would do nothing.
 void flownav_install_termination(void);
 
 /// The terminating signal received (SIGTERM or SIGHUP), or 0.
 int flownav_termination_signal(void);
+
+/// The handler also puts /dev/null in standard input's place, so a read about to block ends at
+/// once; this puts the terminal back, for libedit to restore its mode when the editor ends.
+void flownav_restore_input(void);
 
 /// Unblocks the signals that end a process (SIGINT, SIGTERM, SIGHUP, SIGQUIT): a parent's
 /// thread may have them blocked (libdispatch's worker threads do), and a child inherits that.
