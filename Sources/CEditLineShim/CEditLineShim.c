@@ -141,7 +141,7 @@ static void flownav_on_termination(int signo) {
 }
 
 void flownav_restore_input(void) {
-    if (flownav_saved_input >= 0) (void)dup2(flownav_saved_input, STDIN_FILENO);
+    if (flownav_termination != 0 && flownav_saved_input >= 0) (void)dup2(flownav_saved_input, STDIN_FILENO);
 }
 
 void flownav_unblock_termination(void) {

@@ -68,6 +68,9 @@ public final class LineEditor {
     }
 
     deinit {
+        // After SIGTERM or SIGHUP, standard input is /dev/null (see the shim): the terminal goes
+        // back first, so that el_end restores its mode, whatever path leads here.
+        flownav_restore_input()
         el_end(editLine)
         free(promptText)
     }
@@ -77,14 +80,10 @@ public final class LineEditor {
     public func read(prompt: String) -> Input {
         setPrompt(prompt)
         _ = flownav_sigint_take()
-        if let signal = Self.terminationSignal {
-            flownav_restore_input()
-            return .terminated(signal: signal)
-        }
+        if let signal = Self.terminationSignal { return .terminated(signal: signal) }
         var count: Int32 = 0
         guard let raw = el_gets(editLine, &count) else {
             if let signal = Self.terminationSignal {
-                flownav_restore_input()
                 flownav_write_stdout("\n")
                 return .terminated(signal: signal)
             }

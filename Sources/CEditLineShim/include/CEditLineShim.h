@@ -58,7 +58,8 @@ void flownav_install_termination(void);
 int flownav_termination_signal(void);
 
 /// The handler also puts /dev/null in standard input's place, so a read about to block ends at
-/// once; this puts the terminal back, for libedit to restore its mode when the editor ends.
+/// once; this puts the terminal back once a signal came (else it does nothing), for libedit to
+/// restore the terminal's mode when the editor ends.
 void flownav_restore_input(void);
 
 /// Unblocks the signals that end a process (SIGINT, SIGTERM, SIGHUP, SIGQUIT): a parent's
