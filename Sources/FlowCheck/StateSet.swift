@@ -101,20 +101,14 @@ struct StateSet {
             }
         }
         if let found { return (found, false) }
-        let index = count
-        if used + n > arena.count { arena.append(contentsOf: repeatElement(0, count: max(n, arena.count))) }
+        makeRoom(n)
         let base = used
         arena.withUnsafeMutableBufferPointer { a in
             key.withUnsafeBufferPointer { k in
                 for j in 0..<n { a[base + j] = k[j] }
             }
         }
-        used += n
-        starts.append(UInt32(truncatingIfNeeded: used))
-        hashes.append(h)
-        slots[pos] = tag | UInt32(truncatingIfNeeded: index + 1)
-        if count * 2 > slots.count { grow() }
-        return (index, true)
+        return settle(n, hash: h, tag: tag, at: pos)
     }
 
     /// `insert` of a four-word key (every chain key, `StateEncoder`): the same hash and table,
@@ -151,8 +145,7 @@ struct StateSet {
             }
         }
         if let found { return (found, false) }
-        let index = count
-        if used + 4 > arena.count { arena.append(contentsOf: repeatElement(0, count: max(4, arena.count))) }
+        makeRoom(4)
         let base = used
         arena.withUnsafeMutableBufferPointer { a in
             a[base] = w0
@@ -160,7 +153,20 @@ struct StateSet {
             a[base &+ 2] = w2
             a[base &+ 3] = w3
         }
-        used += 4
+        return settle(4, hash: hash, tag: tag, at: pos)
+    }
+
+    /// Room in the arena for `n` more words (doubling it).
+    @inline(__always)
+    private mutating func makeRoom(_ n: Int) {
+        if used + n > arena.count { arena.append(contentsOf: repeatElement(0, count: max(n, arena.count))) }
+    }
+
+    /// Numbers the key just written at `arena[used ..< used + n]` and puts it in slot `pos`.
+    @inline(__always)
+    private mutating func settle(_ n: Int, hash: UInt32, tag: UInt32, at pos: Int) -> (index: Int, inserted: Bool) {
+        let index = count
+        used += n
         starts.append(UInt32(truncatingIfNeeded: used))
         hashes.append(hash)
         slots[pos] = tag | UInt32(truncatingIfNeeded: index + 1)
