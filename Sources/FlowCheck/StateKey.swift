@@ -379,12 +379,27 @@ struct StateEncoder {
         }
     }
 
-    /// Puts the visible chain from `layer` (a window root or a presented view controller) on the spine.
+    /// Puts the visible chain from `layer` (a window root or a presented view controller) on the
+    /// spine, with the view controllers a `currentContext` presentation covers on the way to it.
+    /// Those have no views on screen, so the visible chain skips them; but the spine must reach
+    /// the presentation through its presenter (`visit` walks children and what a spine node
+    /// presents), or the presented chain, where the commands act, would be encoded inside a
+    /// hidden unit and the spine would not fix them (`ExplorerChain` learns commands by spine).
     private mutating func mark(_ layer: Int, _ state: AppState) {
         // Appended to `marked` in place: a chain made per spine node was an array each time.
         let start = marked.count
         state.appendVisibleChain(from: layer, to: &marked)
-        for k in start..<marked.count { onSpine[marked[k]] = true }
+        let end = marked.count
+        for k in start..<end { onSpine[marked[k]] = true }
+        for k in start..<end where state[marked[k]].parent == nil && marked[k] != layer {
+            guard let presenter = state[marked[k]].presenter, !onSpine[presenter], state.isContextPresentation(marked[k]) else { continue }
+            var x: Int? = presenter
+            while let v = x, !onSpine[v] {
+                onSpine[v] = true
+                marked.append(v)
+                x = state[v].parent
+            }
+        }
     }
 
     /// Spine node `id`, after its tag; then its children in order (spine nodes, or hidden units

@@ -8,9 +8,10 @@ struct RandomTabFlow {
     private var rng: SplitMix
 
     /// Which scene the window shows first: the tab bar, what its first tab holds (a stack, a
-    /// screen, a split view or an inner tab bar), or the first modal (so that every root shape,
-    /// not only a tab bar of tabs, is explored).
-    enum Root { case tabs, firstTab, modal }
+    /// screen, a split view or an inner tab bar), the first modal (so that every root shape,
+    /// not only a tab bar of tabs, is explored), or a screen that presents the tab bar full
+    /// screen (so that the tab bar is on the spine of a chain key).
+    enum Root { case tabs, firstTab, modal, presented }
     private let root: Root
 
     init(seed: UInt64, root: Root = .tabs) {
@@ -81,6 +82,11 @@ struct RandomTabFlow {
             segues.append(#"{ "id": "G0", "source": "m\#(m)", "destination": "m\#(1 - m)", "kind": "show", "trigger": "control:more" }"#)
         }
         var initial = root == .modal ? modals[0] : "tabs"
+        if root == .presented {
+            initial = "start"
+            scenes.append(#""start": { "class": "Screen", "controls": ["go"] }"#)
+            segues.append(#"{ "source": "start", "destination": "tabs", "kind": "presentation", "trigger": "control:go", "modalPresentationStyle": "fullScreen" }"#)
+        }
         for t in 0..<tabs {
             let count = rng.int(2...4)
             let names = (0..<count).map { "s\(t)_\($0)" }

@@ -237,6 +237,24 @@ struct ReuseTests {
         #expect(reused * 10 > transitions * 9, "\(reused) of \(transitions) reused")
     }
 
+    @Test("presented tab bars whose tabs present over their context: the spine reaches a presentation through the view controller it covers")
+    func presentedTabsWithContexts() throws {
+        for seed in 1...8 as ClosedRange<UInt64> {
+            var generator = RandomTabFlow(seed: seed, root: .presented)
+            let text = generator.json()
+                .replacingOccurrences(of: #""class": "UINavigationController" }"#, with: #""class": "UINavigationController", "definesPresentationContext": true }"#)
+                .replacingOccurrences(of: #""modalPresentationStyle": "formSheet""#, with: #""modalPresentationStyle": "overCurrentContext""#)
+            guard case .success(let loaded) = FlowLoader.load(text: text, file: "random\(seed).json") else {
+                Issue.record("seed \(seed) did not load")
+                continue
+            }
+            // Seed 1 presents over the current context from a tab's stack, then pushes in the
+            // presented stack: with the covered stack left off the spine, every state of that
+            // spine took the commands of the first (no back) and the report lost transitions.
+            _ = Self.compared(loaded.flow, depth: 7, maxStates: 4_000, perform: seed % 2 == 0 ? .all : .manual)
+        }
+    }
+
     @Test("the shop flow and its broken variants")
     func shopFlow() throws {
         let variants: [[(String, String)]] = [
