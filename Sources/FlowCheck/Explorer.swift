@@ -173,6 +173,20 @@ struct Explorer {
     /// asked, as `unwindPickList[first ..< first + second]` (counted from the list's end).
     var unwindPicks = TransitionTable(capacity: 1 << 6)
     var unwindPickList: [UInt32] = []
+    /// Tab switches of a tab bar on a chain key's spine (`ExplorerTabHalves`): by spine, its
+    /// tab bar's layout; what a switch shows, by (cut, command, unit shown), a number in
+    /// `tabShowList`; the unit of the tab it leaves, by (spine, 0, the shown tab's units).
+    var spineTabs: [SpineTabs] = []
+    var tabShows = TransitionTable(capacity: 1 << 6)
+    var tabShowList: [TabShow] = []
+    var tabLeaves = TransitionTable(capacity: 1 << 6)
+    /// The state being expanded: its list's units and prefixes, and the key of what it leaves.
+    var tabUnits: [UInt32] = []
+    var tabPrefixes: [UInt32] = []
+    var tabLeaveKey: UInt32 = 0
+    var tabUnitsRead = false
+    /// Tests: tab switches learnt in halves that ran in the engine.
+    var tabSwitchRuns = 0
     /// Tests: reused outcomes learnt that way, by the layers they take off the list below.
     var reusedUnwinds: [Int] = []
 

@@ -22,6 +22,8 @@ extension Explorer {
         /// `chainCommands[first ..< first + count]` (and `chainDrop`, `chainDirect`).
         var first: Int
         var count: Int
+        /// The number of the spine's `SpineTabs` (-1: its tab switches are learnt as others are).
+        var tabs: Int32 = -1
     }
 
     /// A learnt outcome: for `state`, the next spine and the units that replace those taken off
@@ -74,9 +76,15 @@ extension Explorer {
         let f = chainFronts[spine]
         guard f >= 0 else { return expandByRunning(node, depth: d) }
         let front = chainFrontList[Int(f)]
+        var tabUnitsRead = false
         for i in front.first..<front.first + front.count {
             let c = chainCommands[i]
             let drop = chainDrop[i]
+            if drop == Self.dropTabHalves {
+                expandTabSwitch(i, spine: UInt32(spine), tabs: Int(front.tabs), hidden: hidden, outer: outer, unitsRead: &tabUnitsRead, node: node, depth: d)
+                if stopped { return }
+                continue
+            }
             var known: Int32 = -1
             var suffix: UInt32 = 0
             var learn = false
@@ -130,10 +138,13 @@ extension Explorer {
             return
         }
         chainFronts[spine] = Int32(chainFrontList.count)
-        chainFrontList.append(ChainFront(first: chainCommands.count, count: commands.count))
+        let tabs = commands.contains { if case .tab = commandTable[Int($0)] { true } else { false } } ? learnSpineTabs(depth: d) : -1
+        chainFrontList.append(ChainFront(first: chainCommands.count, count: commands.count, tabs: tabs))
         for c in commands {
             chainCommands.append(c)
-            chainDrop.append(Self.dropUnknown)
+            var isTab = false
+            if case .tab = commandTable[Int(c)] { isTab = true }
+            chainDrop.append(isTab && tabs >= 0 ? Self.dropTabHalves : Self.dropUnknown)
             chainDirect.append(-1)
             chainBlind.append(false)
             chainPass.append(0)

@@ -55,10 +55,14 @@ struct StateEncoder {
     private var spineLength = 0
     private var spineCount = 0
     private var hiddenUnits: [UInt32] = []
-    private var layerRoots: [Int] = []
+    /// The roots of the layers of the state last encoded in the chain form (or read by
+    /// `hiddenRoots`), the top one last.
+    private(set) var layerRoots: [Int] = []
     private var cutSeen = false
     /// Layers below the top one, numbered: (list, spine) pairs.
     private(set) var layers = PairSet(capacity: 1 << 8)
+    /// Spines cut at a tab bar (`tabLayout`), numbered.
+    var cuts = StateSet(capacity: 1 << 6)
 
     /// Bytes held by the chain form's tables (the spines' words and the pair tables).
     var chainBytes: Int { spines.bytes + units.bytes + lists.bytes + layers.bytes }
@@ -469,7 +473,7 @@ struct StateEncoder {
     }
 
     /// One node's own words (not its children's) into the front of `out`; returns their count.
-    private mutating func nodeWords(_ id: Int, _ state: AppState, into out: inout [UInt32]) -> Int {
+    mutating func nodeWords(_ id: Int, _ state: AppState, into out: inout [UInt32]) -> Int {
         let bound = 4 + state.slots.count / 32 + 1
         if out.count < bound { out = [UInt32](repeating: 0, count: max(bound, 2 * out.count)) }
         let flowClasses = state.classNames.names.count

@@ -213,11 +213,11 @@ struct ReuseTests {
         #expect(!explorer.path(to: deepest).contains { Explorer.receiver(of: $0).map { $0 < 0 } ?? false })
     }
 
-    /// A tab bar that is not the window's root (chain keys): a tab switch takes off every
-    /// hidden unit from the target tab's on and puts the others back unchanged, so it is learnt
-    /// once per spine and target tab, not once per combination of the other tabs' stacks.
-    @Test("a presented tab bar's tab switches are learnt without the tabs they only move")
-    func tabSwitchesPassUnitsThrough() throws {
+    /// A tab bar that is not the window's root (chain keys): a tab switch changes the tab it
+    /// leaves and the tab it shows and puts the other tabs back unchanged, so it is learnt in
+    /// halves (`ExplorerTabHalves`), not once per combination of the tabs' stacks.
+    @Test("a presented tab bar's tab switches are learnt in halves: what a tab shows, by the tab bar and that tab; what it leaves, by the spine and its stack")
+    func tabSwitchesInHalves() throws {
         var scenes: [String] = [#""start": { "class": "UIViewController", "controls": ["go"] }"#, #""tabs": { "class": "UITabBarController" }"#]
         var segues: [String] = [#"{ "source": "start", "destination": "tabs", "kind": "presentation", "trigger": "control:go", "modalPresentationStyle": "fullScreen" }"#]
         for t in 0..<4 {
@@ -235,10 +235,16 @@ struct ReuseTests {
         #expect(explorer.chainPass.contains { $0 != 0 })
         #expect(explorer.chainRecords.count * 8 < transitions, "\(explorer.chainRecords.count) records for \(transitions) transitions")
         #expect(reused * 10 > transitions * 9, "\(reused) of \(transitions) reused")
+        // Every spine with the tab bar on it learns its switches in halves, and each switch that
+        // ran taught one: none ran because its halves were contradicted or not of that shape.
+        #expect(explorer.spineTabs.count > 0 && explorer.tabShowList.count > 0)
+        #expect(explorer.tabSwitchRuns <= explorer.tabShowList.count + explorer.tabLeaves.count,
+                "\(explorer.tabSwitchRuns) runs for \(explorer.tabShowList.count) + \(explorer.tabLeaves.count) halves")
     }
 
-    @Test("presented tab bars whose tabs present over their context: the spine reaches a presentation through the view controller it covers")
+    @Test("presented tab bars whose tabs present over their context: switches learnt in halves, and the spine reaches a presentation through the view controller it covers")
     func presentedTabsWithContexts() throws {
+        var shows = 0
         for seed in 1...8 as ClosedRange<UInt64> {
             var generator = RandomTabFlow(seed: seed, root: .presented)
             let text = generator.json()
@@ -251,8 +257,9 @@ struct ReuseTests {
             // Seed 1 presents over the current context from a tab's stack, then pushes in the
             // presented stack: with the covered stack left off the spine, every state of that
             // spine took the commands of the first (no back) and the report lost transitions.
-            _ = Self.compared(loaded.flow, depth: 7, maxStates: 4_000, perform: seed % 2 == 0 ? .all : .manual)
+            shows += Self.compared(loaded.flow, depth: 7, maxStates: 4_000, perform: seed % 2 == 0 ? .all : .manual).tabShowList.count
         }
+        #expect(shows > 0)
     }
 
     @Test("the shop flow and its broken variants")
