@@ -176,7 +176,7 @@ struct Explorer {
     /// Tab switches of a tab bar on a chain key's spine (`ExplorerTabHalves`): by spine, its
     /// tab bar's layout; what a switch shows, by (cut, command, unit shown), a number in
     /// `tabShowList`; the unit of the tab it leaves, by (spine, 0, the shown tab's units).
-    var spineTabs: [SpineTabs] = []
+    var spineTabs: [TabLayout] = []
     var tabShows = TransitionTable(capacity: 1 << 6)
     var tabShowList: [TabShow] = []
     var tabLeaves = TransitionTable(capacity: 1 << 6)

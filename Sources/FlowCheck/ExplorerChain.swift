@@ -22,7 +22,8 @@ extension Explorer {
         /// `chainCommands[first ..< first + count]` (and `chainDrop`, `chainDirect`).
         var first: Int
         var count: Int
-        /// The number of the spine's `SpineTabs` (-1: its tab switches are learnt as others are).
+        /// The number of the spine's tab bar layout in `spineTabs` (-1: its tab switches are learnt
+        /// as others are).
         var tabs: Int32 = -1
     }
 

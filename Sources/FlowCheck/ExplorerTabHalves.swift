@@ -17,23 +17,6 @@ extension Explorer {
     /// `chainDrop` for a tab switch learnt in halves.
     static let dropTabHalves: Int32 = -5
 
-    /// What the spine fixes of a tab bar's place in its states' lists (see `TabLayout`).
-    struct SpineTabs {
-        var cut: UInt32
-        var shown: Int
-        var before: Int
-        var count: Int
-        var shownUnits: Int
-        var after: Int
-
-        var units: Int { before + count - 1 + shownUnits + after }
-
-        /// The place in the list of tab `t`'s unit (not the shown tab's).
-        func place(ofTab t: Int) -> Int {
-            t < shown ? before + t : before + shown + shownUnits + (t - shown - 1)
-        }
-    }
-
     /// What a switch shows: the next spine, and the units of the tab it shows
     /// (`chainAppended[first ..< first + count]`).
     struct TabShow {
@@ -58,13 +41,13 @@ extension Explorer {
         return nil
     }
 
-    /// For a spine met for the first time (its state held at `depth`): its tab bar's layout, as
-    /// the number of a `SpineTabs`, or -1.
+    /// For a spine met for the first time (its state held at `depth`): its tab bar's layout (the
+    /// spine fixes it, all but the units of the tabs not shown), as its number in `spineTabs`,
+    /// or -1.
     mutating func learnSpineTabs(depth d: Int) -> Int32 {
         let sim = held[Self.slot(d)]
         guard let tabBar = switchedTabBar(in: sim), let layout = encoder.tabLayout(of: sim.state, tabBar: tabBar) else { return -1 }
-        spineTabs.append(SpineTabs(cut: layout.cut, shown: layout.tabsBefore, before: layout.before,
-                                   count: layout.tabsBefore + 1 + layout.tabsAfter, shownUnits: layout.shownUnits, after: layout.after))
+        spineTabs.append(layout)
         return Int32(spineTabs.count - 1)
     }
 
@@ -72,7 +55,7 @@ extension Explorer {
     /// units), for the tab switches of the state being expanded; the key of what it leaves.
     /// `tabUnitsRead` is false when the list is not as long as the spine's layout says.
     // Written in place from the end: a list is read from its last unit.
-    mutating func readTabUnits(_ hidden: UInt32, _ sp: SpineTabs) -> UInt32 {
+    mutating func readTabUnits(_ hidden: UInt32, _ sp: TabLayout) -> UInt32 {
         let n = sp.units
         if tabUnits.count < n { tabUnits = [UInt32](repeating: 0, count: max(n, 2 * tabUnits.count)) }
         if tabPrefixes.count < n + 1 { tabPrefixes = [UInt32](repeating: 0, count: max(n + 1, 2 * tabPrefixes.count)) }
@@ -155,7 +138,7 @@ extension Explorer {
     /// The key a switch to tab `j` leads to: the list's units up to the first tab that changes,
     /// then the tabs in order, the one it leaves as `left` and the one it shows as its units, then
     /// the units after the tabs.
-    mutating func tabSuccessor(_ j: Int, _ sp: SpineTabs, _ show: TabShow, left: UInt32, outer: UInt32, into out: inout [UInt32]) {
+    mutating func tabSuccessor(_ j: Int, _ sp: TabLayout, _ show: TabShow, left: UInt32, outer: UInt32, into out: inout [UInt32]) {
         let lo = min(j, sp.shown)
         var l = tabPrefixes[sp.before + lo]
         for t in lo..<sp.count {
@@ -178,7 +161,7 @@ extension Explorer {
     /// What running `tab j` taught (its outcome just found, the key in `key` for a state): each
     /// half not known yet, when the run has the shape of a switch; a half that differs from what
     /// was learnt before, or a run of another shape, makes that half run each time.
-    mutating func learnTabHalves(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command c: UInt32, j: Int, _ sp: SpineTabs,
+    mutating func learnTabHalves(_ r: (outcome: TransitionTable.Outcome, length: Int, wholeTree: Bool), command c: UInt32, j: Int, _ sp: TabLayout,
                                  spine: UInt32, shownUnit: UInt32, outer: UInt32, shows: TransitionTable.Answer?, leaves: TransitionTable.Answer?) {
         let each = TransitionTable.Answer(outcome: .runEachTime, first: 0, second: 0)
         if r.wholeTree || r.outcome == .rejected || r.outcome == .runEachTime {
@@ -217,12 +200,12 @@ extension Explorer {
     /// The halves of the switch to tab `j` just run (the next state's key in `key`, the engine's
     /// simulator after it in `reused`): what it shows (its units appended to `chainAppended`)
     /// and the unit of the tab it leaves; nil when the run does not have that shape.
-    mutating func tabHalves(of j: Int, _ sp: SpineTabs, outer: UInt32) -> (TabShow, UInt32)? {
+    mutating func tabHalves(of j: Int, _ sp: TabLayout, outer: UInt32) -> (TabShow, UInt32)? {
         // A switch changes nothing below the top layer (only code run from a callback could
         // present, and the engine runs none there).
         guard key[0] == StateEncoder.chainForm, key[3] == outer, let tabBar = switchedTabBar(in: reused),
               let next = encoder.tabLayout(of: reused.state, tabBar: tabBar),
-              next.before == sp.before, next.after == sp.after, next.tabsBefore == j, j + 1 + next.tabsAfter == sp.count
+              next.before == sp.before, next.after == sp.after, next.shown == j, next.count == sp.count
         else { return nil }
         var after: [UInt32] = []
         var l = key[2]
@@ -232,14 +215,13 @@ extension Explorer {
         }
         after.reverse()
         guard after.count == next.units else { return nil }
-        let shown = SpineTabs(cut: 0, shown: j, before: sp.before, count: sp.count, shownUnits: next.shownUnits, after: sp.after)
         // Everything but the two tabs comes back in place.
         for p in 0..<sp.before where after[p] != tabUnits[p] { return nil }
         for a in 0..<sp.after where after[next.units - 1 - a] != tabUnits[sp.units - 1 - a] { return nil }
-        for t in 0..<sp.count where t != j && t != sp.shown && after[shown.place(ofTab: t)] != tabUnits[sp.place(ofTab: t)] { return nil }
+        for t in 0..<sp.count where t != j && t != sp.shown && after[next.place(ofTab: t)] != tabUnits[sp.place(ofTab: t)] { return nil }
         let first = sp.before + j
         let show = TabShow(spine: key[1], first: Int32(chainAppended.count), count: Int32(next.shownUnits))
         chainAppended.append(contentsOf: after[first..<first + next.shownUnits])
-        return (show, after[shown.place(ofTab: sp.shown)])
+        return (show, after[next.place(ofTab: sp.shown)])
     }
 }

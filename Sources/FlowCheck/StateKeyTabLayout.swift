@@ -21,6 +21,14 @@ struct TabLayout: Equatable {
 
     /// The list's length.
     var units: Int { before + tabsBefore + shownUnits + tabsAfter + after }
+    /// The tab shown, and how many tabs there are.
+    var shown: Int { tabsBefore }
+    var count: Int { tabsBefore + 1 + tabsAfter }
+
+    /// The place in the list of tab `t`'s unit (not the shown tab's).
+    func place(ofTab t: Int) -> Int {
+        t < shown ? before + t : before + shown + shownUnits + (t - shown - 1)
+    }
 }
 
 extension StateEncoder {

@@ -121,14 +121,20 @@ struct ReuseTests {
         #expect(reused > 10_000)
     }
 
+    /// A random tab flow in which every navigation controller defines a presentation context
+    /// and the form sheets are presented over the current context.
+    static func withContexts(seed: UInt64, root: RandomTabFlow.Root) -> String {
+        var generator = RandomTabFlow(seed: seed, root: root)
+        return generator.json()
+            .replacingOccurrences(of: #""class": "UINavigationController" }"#, with: #""class": "UINavigationController", "definesPresentationContext": true }"#)
+            .replacingOccurrences(of: #""modalPresentationStyle": "formSheet""#, with: #""modalPresentationStyle": "overCurrentContext""#)
+    }
+
     @Test("the same flows with presentation contexts: every navigation controller defines one, sheets are overCurrentContext")
     func randomContexts() throws {
         var contexts = 0
         for seed in 1...8 as ClosedRange<UInt64> {
-            var generator = RandomTabFlow(seed: seed, root: seed % 2 == 0 ? .tabs : .firstTab)
-            let text = generator.json()
-                .replacingOccurrences(of: #""class": "UINavigationController" }"#, with: #""class": "UINavigationController", "definesPresentationContext": true }"#)
-                .replacingOccurrences(of: #""modalPresentationStyle": "formSheet""#, with: #""modalPresentationStyle": "overCurrentContext""#)
+            let text = Self.withContexts(seed: seed, root: seed % 2 == 0 ? .tabs : .firstTab)
             guard case .success(let loaded) = FlowLoader.load(text: text, file: "random\(seed).json") else {
                 Issue.record("seed \(seed) did not load")
                 continue
@@ -246,10 +252,7 @@ struct ReuseTests {
     func presentedTabsWithContexts() throws {
         var shows = 0
         for seed in 1...8 as ClosedRange<UInt64> {
-            var generator = RandomTabFlow(seed: seed, root: .presented)
-            let text = generator.json()
-                .replacingOccurrences(of: #""class": "UINavigationController" }"#, with: #""class": "UINavigationController", "definesPresentationContext": true }"#)
-                .replacingOccurrences(of: #""modalPresentationStyle": "formSheet""#, with: #""modalPresentationStyle": "overCurrentContext""#)
+            let text = Self.withContexts(seed: seed, root: .presented)
             guard case .success(let loaded) = FlowLoader.load(text: text, file: "random\(seed).json") else {
                 Issue.record("seed \(seed) did not load")
                 continue
