@@ -184,7 +184,7 @@ struct Explorer {
     var tabUnits: [UInt32] = []
     var tabPrefixes: [UInt32] = []
     var tabLeaveKey: UInt32 = 0
-    var tabUnitsRead = false
+    var tabUnitsFit = false
     /// Tests: tab switches learnt in halves that ran in the engine.
     var tabSwitchRuns = 0
     /// Tests: reused outcomes learnt that way, by the layers they take off the list below.

@@ -53,14 +53,14 @@ extension Explorer {
 
     /// The units of `hidden` (first first) and its prefixes (`tabPrefixes[p]`: the first `p`
     /// units), for the tab switches of the state being expanded; the key of what it leaves.
-    /// `tabUnitsRead` is false when the list is not as long as the spine's layout says.
+    /// `tabUnitsFit` is false when the list is not as long as the spine's layout says.
     // Written in place from the end: a list is read from its last unit.
     mutating func readTabUnits(_ hidden: UInt32, _ sp: TabLayout) -> UInt32 {
         let n = sp.units
         if tabUnits.count < n { tabUnits = [UInt32](repeating: 0, count: max(n, 2 * tabUnits.count)) }
         if tabPrefixes.count < n + 1 { tabPrefixes = [UInt32](repeating: 0, count: max(n + 1, 2 * tabPrefixes.count)) }
         var l = hidden, p = n
-        tabUnitsRead = false
+        tabUnitsFit = false
         while l != StateEncoder.emptyList {
             guard p > 0 else { return 0 }
             tabPrefixes[p] = l
@@ -70,7 +70,7 @@ extension Explorer {
         }
         guard p == 0 else { return 0 }
         tabPrefixes[0] = StateEncoder.emptyList
-        tabUnitsRead = true
+        tabUnitsFit = true
         let start = sp.before + sp.shown
         switch sp.shownUnits {
         case 0: return 0
@@ -90,7 +90,7 @@ extension Explorer {
             tabLeaveKey = readTabUnits(hidden, sp)
             unitsRead = true
         }
-        guard tabUnitsRead, j != sp.shown, j < sp.count else {
+        guard tabUnitsFit, j != sp.shown, j < sp.count else {
             tabSwitchRuns += 1
             _ = run(c, from: node, depth: d)
             return
