@@ -172,6 +172,11 @@ struct Explorer {
     /// the top layer's list and the spine below), which units of the layer below the search
     /// asked, as `unwindPickList[first ..< first + second]` (counted from the list's end).
     var unwindPicks = TransitionTable(capacity: 1 << 6)
+    /// The numbers in `unwindReads` of the commonest keys, by their few words, found without
+    /// hashing a key of words (nearly every unwind asks): a shape of one layer below by (list,
+    /// spine below); the picks of one layer, one or two, by (shape, unit, unit or `pickMark`).
+    var unwindShapes = TransitionTable(capacity: 1 << 6)
+    var unwindPicked = TransitionTable(capacity: 1 << 6)
     var unwindPickList: [UInt32] = []
     /// Tab switches of a tab bar on a chain key's spine (`ExplorerTabHalves`): by spine, its
     /// tab bar's layout; what a switch shows, by (cut, command, unit shown), a number in
@@ -184,6 +189,8 @@ struct Explorer {
     var tabUnits: [UInt32] = []
     var tabPrefixes: [UInt32] = []
     var tabLeaveKey: UInt32 = 0
+    /// What `tabLeaves` knows of `tabLeaveKey` (looked up once per state).
+    var tabLeft: TransitionTable.Answer?
     var tabUnitsFit = false
     /// Tests: tab switches learnt in halves that ran in the engine.
     var tabSwitchRuns = 0
@@ -413,11 +420,12 @@ struct Explorer {
 
     mutating func expand(_ node: Int, depth d: Int) {
         expanded += 1
+        if options.reuse, let (spine, hidden, outer) = visited.words3(node, ifFirst: StateEncoder.chainForm) {
+            return expandChain(node, depth: d, spine: Int(spine), hidden: hidden, outer: outer)
+        }
         let length = visited.copyKey(node, into: &nodeKey)
         if options.reuse && length >= 2 && nodeKey[0] == StateEncoder.splitForm {
             expandSplit(node, depth: d, length: length)
-        } else if options.reuse && length == 4 && nodeKey[0] == StateEncoder.chainForm {
-            expandChain(node, depth: d)
         } else {
             expandByRunning(node, depth: d)
         }
@@ -504,8 +512,8 @@ struct Explorer {
     /// `add` of a chain key (four words) reused from a learnt record: through the visited set's
     /// unrolled path. Its own method: a branch in `add` kept the optimiser from inlining it into
     /// the tab bar's reuse (2% more instructions there).
-    mutating func addChain(from node: Int, by c: UInt32) {
-        guard visited.insert4(key[0], key[1], key[2], key[3]).inserted else { return }
+    @inline(__always) mutating func addChain(from node: Int, by c: UInt32, spine: UInt32, list: UInt32, outer: UInt32) {
+        guard visited.insert4(StateEncoder.chainForm, spine, list, outer).inserted else { return }
         parent.append(Int32(node))
         edge.append(c)
         if visited.count >= options.maxStates { stopped = true }
@@ -548,7 +556,7 @@ struct Explorer {
             + frontOutcomes.count * MemoryLayout<TransitionTable.Answer?>.stride
             + encoder.chainBytes + chainFronts.count * 4 + chainFrontList.count * MemoryLayout<ChainFront>.stride
             + (chainCommands.count + chainDrop.count + chainDirect.count + chainAppended.count) * 4 + chainBlind.count + chainPass.count * 8 + chainTable.bytes
-            + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes + unwindReach.bytes + unwindReads.bytes
+            + chainRecords.count * MemoryLayout<ChainRecord>.stride + suffixes.bytes + unwindReach.bytes + unwindReads.bytes + unwindShapes.bytes + unwindPicked.bytes
             + unwindPicks.bytes + unwindPickList.count * 4
         return Coverage(
             scenesReached: sceneReached.filter { $0 }.count, scenesTotal: flow.scenes.count, scenesNotReached: notReached,

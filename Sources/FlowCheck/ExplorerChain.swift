@@ -68,10 +68,7 @@ extension Explorer {
     /// Keyed by the whole top layer and the layers below an unwind reads (`ExplorerUnwind`).
     static let dropUnwind: Int32 = -4
 
-    mutating func expandChain(_ node: Int, depth d: Int) {
-        let spine = Int(nodeKey[1])
-        let hidden = nodeKey[2]
-        let outer = nodeKey[3]
+    mutating func expandChain(_ node: Int, depth d: Int, spine: Int, hidden: UInt32, outer: UInt32) {
         if chainFronts.count <= spine { chainFronts.append(contentsOf: repeatElement(-2, count: spine + 1 - chainFronts.count)) }
         if chainFronts[spine] == -2 { learnChainFront(spine, node: node, depth: d) }
         let f = chainFronts[spine]
@@ -152,13 +149,18 @@ extension Explorer {
         }
     }
 
-    /// The key that record `r` leads to from a state whose lists are `hidden` and `outer`, into `out`.
-    mutating func chainSuccessor(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, into out: inout [UInt32]) {
+    /// The key that record `r` leads to from a state whose lists are `hidden` and `outer`: its
+    /// spine, list and list of layers below (the chain form's last three words).
+    @inline(__always) mutating func chainSuccessor(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int) -> (spine: UInt32, list: UInt32, outer: UInt32) {
         let record = chainRecords[r]
         var l = hidden, o = outer, passedFrom = hidden
         switch record.kind {
         case .within:
-            for _ in 0..<max(drop, 0) { l = encoder.prefix(l) }
+            var k = drop
+            while k > 0 {
+                l = encoder.prefix(l)
+                k &-= 1
+            }
         case .presents:
             o = encoder.cons(outer, encoder.layerNumber(hidden: hidden, spine: record.below))
             l = StateEncoder.emptyList
@@ -179,24 +181,16 @@ extension Explorer {
                 o = encoder.cons(o, chainAppended[j])
                 j += 1
             }
-            if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
-            out[0] = StateEncoder.chainForm
-            out[1] = record.spine
-            out[2] = record.below
-            out[3] = o
-            return
+            return (record.spine, record.below, o)
         }
         var j = Int(record.first)
-        while j < Int(record.first + record.count) {
+        let end = j &+ Int(record.count)
+        while j < end {
             let u = chainAppended[j]
             l = encoder.cons(l, u & Self.passedUnit != 0 ? passedUnit(Int(u & ~Self.passedUnit), of: passedFrom) : u)
-            j += 1
+            j &+= 1
         }
-        if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
-        out[0] = StateEncoder.chainForm
-        out[1] = record.spine
-        out[2] = l
-        out[3] = o
+        return (record.spine, l, o)
     }
 
     mutating func reuseChain(_ r: Int, hidden: UInt32, outer: UInt32, drop: Int, node: Int, command c: UInt32) {
@@ -216,11 +210,8 @@ extension Explorer {
             crashes += 1
         case .state:
             transitions += 1
-            var out: [UInt32] = []
-            swap(&out, &key)
-            chainSuccessor(r, hidden: hidden, outer: outer, drop: drop, into: &out)
-            swap(&out, &key)
-            addChain(from: node, by: c)
+            let next = chainSuccessor(r, hidden: hidden, outer: outer, drop: drop)
+            addChain(from: node, by: c, spine: next.spine, list: next.list, outer: next.outer)
         }
     }
 
@@ -343,11 +334,8 @@ extension Explorer {
         let outcome = chainRecords[known].outcome
         var same = outcome == r.outcome
         if same && outcome == .state {
-            var out: [UInt32] = []
-            swap(&out, &verifyKey)
-            chainSuccessor(known, hidden: hidden, outer: outer, drop: drop, into: &out)
-            swap(&out, &verifyKey)
-            same = r.length == 4 && (0..<4).allSatisfy { key[$0] == verifyKey[$0] }
+            let next = chainSuccessor(known, hidden: hidden, outer: outer, drop: drop)
+            same = r.length == 4 && key[0] == StateEncoder.chainForm && key[1] == next.spine && key[2] == next.list && key[3] == next.outer
         }
         if !same { reuseMismatches.append("state \(node), \(commandTable[Int(c)]): learnt \(outcome), the engine gave \(r.outcome)") }
     }

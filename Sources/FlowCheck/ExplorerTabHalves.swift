@@ -87,7 +87,9 @@ extension Explorer {
         guard case .tab(let j) = commandTable[Int(c)] else { return }
         let sp = spineTabs[tabs]
         if !unitsRead {
+            // What the state's switches leave is the same for each: read once per state.
             tabLeaveKey = readTabUnits(hidden, sp)
+            tabLeft = tabUnitsFit ? tabLeaves.get(spine, 0, tabLeaveKey) : nil
             unitsRead = true
         }
         guard tabUnitsFit, j != sp.shown, j < sp.count else {
@@ -97,7 +99,7 @@ extension Explorer {
         }
         let shownUnit = tabUnits[sp.place(ofTab: j)]
         let shows = tabShows.get(sp.cut, c, shownUnit)
-        let leaves = tabLeaves.get(spine, 0, tabLeaveKey)
+        let leaves = tabLeft
         var known: TransitionTable.Answer?
         if let shows, shows.outcome == .crash {
             known = shows
@@ -111,11 +113,8 @@ extension Explorer {
                 crashes += 1
                 return
             }
-            var out: [UInt32] = []
-            swap(&out, &key)
-            tabSuccessor(j, sp, tabShowList[Int(known.first)], left: leaves!.first, outer: outer, into: &out)
-            swap(&out, &key)
-            addChain(from: node, by: c)
+            let show = tabShowList[Int(known.first)]
+            addChain(from: node, by: c, spine: show.spine, list: tabSuccessor(j, sp, show, left: leaves!.first), outer: outer)
             return
         }
         tabSwitchRuns += 1
@@ -124,38 +123,42 @@ extension Explorer {
             reuseChecks += 1
             var same = known.outcome == r.outcome
             if same && known.outcome == .state {
-                var out: [UInt32] = []
-                swap(&out, &verifyKey)
-                tabSuccessor(j, sp, tabShowList[Int(known.first)], left: leaves!.first, outer: outer, into: &out)
-                swap(&out, &verifyKey)
-                same = r.length == 4 && (0..<4).allSatisfy { key[$0] == verifyKey[$0] }
+                let show = tabShowList[Int(known.first)]
+                let list = tabSuccessor(j, sp, show, left: leaves!.first)
+                same = r.length == 4 && key[0] == StateEncoder.chainForm && key[1] == show.spine && key[2] == list && key[3] == outer
             }
             if !same { reuseMismatches.append("state \(node), \(commandTable[Int(c)]): learnt \(known.outcome) in halves, the engine gave \(r.outcome)") }
         }
         learnTabHalves(r, command: c, j: j, sp, spine: spine, shownUnit: shownUnit, outer: outer, shows: shows, leaves: leaves)
+        tabLeft = tabLeaves.get(spine, 0, tabLeaveKey)
     }
 
-    /// The key a switch to tab `j` leads to: the list's units up to the first tab that changes,
+    /// The list a switch to tab `j` leads to: the list's units up to the first tab that changes,
     /// then the tabs in order, the one it leaves as `left` and the one it shows as its units, then
     /// the units after the tabs.
-    mutating func tabSuccessor(_ j: Int, _ sp: TabLayout, _ show: TabShow, left: UInt32, outer: UInt32, into out: inout [UInt32]) {
+    @inline(__always) mutating func tabSuccessor(_ j: Int, _ sp: TabLayout, _ show: TabShow, left: UInt32) -> UInt32 {
         let lo = min(j, sp.shown)
-        var l = tabPrefixes[sp.before + lo]
-        for t in lo..<sp.count {
+        var l = tabPrefixes[sp.before &+ lo]
+        var t = lo
+        while t < sp.count {
             if t == j {
-                for u in Int(show.first)..<Int(show.first + show.count) { l = encoder.cons(l, chainAppended[u]) }
-            } else if t == sp.shown {
-                l = encoder.cons(l, left)
+                var u = Int(show.first)
+                let end = u &+ Int(show.count)
+                while u < end {
+                    l = encoder.cons(l, chainAppended[u])
+                    u &+= 1
+                }
             } else {
-                l = encoder.cons(l, tabUnits[sp.place(ofTab: t)])
+                l = encoder.cons(l, t == sp.shown ? left : tabUnits[sp.place(ofTab: t)])
             }
+            t &+= 1
         }
-        for p in (sp.units - sp.after)..<sp.units { l = encoder.cons(l, tabUnits[p]) }
-        if out.count < 4 { out = [UInt32](repeating: 0, count: 4) }
-        out[0] = StateEncoder.chainForm
-        out[1] = show.spine
-        out[2] = l
-        out[3] = outer
+        var p = sp.units &- sp.after
+        while p < sp.units {
+            l = encoder.cons(l, tabUnits[p])
+            p &+= 1
+        }
+        return l
     }
 
     /// What running `tab j` taught (its outcome just found, the key in `key` for a state): each

@@ -68,7 +68,20 @@ extension Explorer {
     /// The number of the top layer's list and the spines of the last `layers` layers below (the
     /// first, `outer`'s last, alone for most); nil when `outer` has fewer.
     mutating func pickShape(hidden: UInt32, outer: UInt32, layers: Int = 1) -> UInt32? {
-        let n = 2 + layers
+        if layers == 1 {
+            guard outer != StateEncoder.emptyList else { return nil }
+            let below = encoder.layerSpine(encoder.last(outer))
+            if let known = unwindShapes.get(hidden, below, 0) { return known.first }
+            guard let shape = pickShape(hidden: hidden, outer: outer, words: 3) else { return nil }
+            unwindShapes.set(hidden, below, 0, .init(outcome: .state, first: shape, second: 0))
+            return shape
+        }
+        return pickShape(hidden: hidden, outer: outer, words: 2 + layers)
+    }
+
+    /// `pickShape`'s number, from its words (`n`: two and the layers).
+    private mutating func pickShape(hidden: UInt32, outer: UInt32, words n: Int) -> UInt32? {
+        let layers = n - 2
         if suffixScratch.count < n { suffixScratch = [UInt32](repeating: 0, count: max(n, 2 * suffixScratch.count)) }
         suffixScratch[0] = hidden
         suffixScratch[1] = Self.shapeMark
@@ -120,7 +133,13 @@ extension Explorer {
             if l == StateEncoder.emptyList { return nil }
             suffixScratch[3 + levels + p] = encoder.last(l)
         }
-        return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
+        // One layer: the shape holds the list and the spine below, so the picks' units tell the key.
+        guard levels == 1, count == 1 || count == 2 else { return UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index) }
+        let first = suffixScratch[4], second = count == 2 ? suffixScratch[5] : Self.pickMark
+        if let known = unwindPicked.get(shape, first, second) { return known.first }
+        let k = UInt32(truncatingIfNeeded: unwindReads.insert(suffixScratch, count: n).index)
+        unwindPicked.set(shape, first, second, .init(outcome: .state, first: k, second: 0))
+        return k
     }
 
     /// What the run just made (from the state held at `depth`) taught for picks `pick`; false

@@ -34,6 +34,9 @@ struct PairSet {
     }
 
     /// The number of `(a, b)`, and whether it is new.
+    // Inlined, its miss outlined: a cons is made a few times per transition, and nearly all
+    // are found (the call was a fifth of the cost).
+    @inline(__always)
     mutating func insert(_ a: UInt32, _ b: UInt32) -> (index: Int, inserted: Bool) {
         let ab = UInt64(a) | UInt64(b) << 32
         let h = Self.hash(ab)
@@ -56,11 +59,17 @@ struct PairSet {
             }
         }
         if let found { return (found, false) }
+        return (append(ab, tag: tag, at: pos), true)
+    }
+
+    /// Numbers the new pair `ab` and puts it in slot `pos`.
+    @inline(never)
+    private mutating func append(_ ab: UInt64, tag: UInt32, at pos: Int) -> Int {
         let index = pairs.count
         pairs.append(ab)
         slots[pos] = tag | UInt32(truncatingIfNeeded: index &+ 1)
         if pairs.count * 2 > slots.count { grow() }
-        return (index, true)
+        return index
     }
 
     /// Doubles the table: one bit more for numbers, one less for the hash.

@@ -68,7 +68,7 @@ struct StateEncoder {
     var chainBytes: Int { spines.bytes + units.bytes + lists.bytes + layers.bytes }
 
     /// The list `prefix` followed by `unit`, numbered.
-    mutating func cons(_ prefix: UInt32, _ unit: UInt32) -> UInt32 {
+    @inline(__always) mutating func cons(_ prefix: UInt32, _ unit: UInt32) -> UInt32 {
         UInt32(truncatingIfNeeded: lists.insert(prefix, unit).index)
     }
 

@@ -52,6 +52,14 @@ struct StateSet {
         return n
     }
 
+    /// Key `index`'s last three words when it is four words long and its first is `first` (a
+    /// chain key: read in place, where `copyKey` copies).
+    func words3(_ index: Int, ifFirst first: UInt32) -> (UInt32, UInt32, UInt32)? {
+        let start = Int(starts[index])
+        guard Int(starts[index &+ 1]) &- start == 4, arena[start] == first else { return nil }
+        return (arena[start &+ 1], arena[start &+ 2], arena[start &+ 3])
+    }
+
     /// Two words at a time: keys are short (a split key is a handful of words).
     static func hash(_ key: UnsafeBufferPointer<UInt32>) -> UInt32 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(key.count)
@@ -112,7 +120,9 @@ struct StateSet {
     }
 
     /// `insert` of a four-word key (every chain key, `StateEncoder`): the same hash and table,
-    /// unrolled, for the call made on nearly every transition of a chain-keyed flow.
+    /// unrolled, for the call made on nearly every transition of a chain-keyed flow (inlined
+    /// there, its miss outlined).
+    @inline(__always)
     mutating func insert4(_ w0: UInt32, _ w1: UInt32, _ w2: UInt32, _ w3: UInt32) -> (index: Int, inserted: Bool) {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ 4
         h = (h ^ (UInt64(w0) | UInt64(w1) << 32)) &* 0xFF51_AFD7_ED55_8CCD
@@ -145,6 +155,11 @@ struct StateSet {
             }
         }
         if let found { return (found, false) }
+        return (append4(w0, w1, w2, w3, hash: hash, tag: tag, at: pos), true)
+    }
+
+    @inline(never)
+    private mutating func append4(_ w0: UInt32, _ w1: UInt32, _ w2: UInt32, _ w3: UInt32, hash: UInt32, tag: UInt32, at pos: Int) -> Int {
         makeRoom(4)
         let base = used
         arena.withUnsafeMutableBufferPointer { a in
@@ -153,7 +168,7 @@ struct StateSet {
             a[base &+ 2] = w2
             a[base &+ 3] = w3
         }
-        return settle(4, hash: hash, tag: tag, at: pos)
+        return settle(4, hash: hash, tag: tag, at: pos).index
     }
 
     /// Room in the arena for `n` more words (doubling it).
