@@ -191,6 +191,11 @@ struct Explorer {
     var tabLeaveKey: UInt32 = 0
     /// What `tabLeaves` knows of `tabLeaveKey` (looked up once per state).
     var tabLeft: TransitionTable.Answer?
+    /// The list a switch of the state being expanded to tab `tabRunTab` (after the shown one)
+    /// starts from, the tab it shows left out, and the unit of the tab left it holds.
+    var tabRunTab = -1
+    var tabRunList: UInt32 = 0
+    var tabRunLeft: UInt32 = 0
     var tabUnitsFit = false
     /// Tests: tab switches learnt in halves that ran in the engine.
     var tabSwitchRuns = 0

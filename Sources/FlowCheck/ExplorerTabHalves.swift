@@ -90,6 +90,7 @@ extension Explorer {
             // What the state's switches leave is the same for each: read once per state.
             tabLeaveKey = readTabUnits(hidden, sp)
             tabLeft = tabUnitsFit ? tabLeaves.get(spine, 0, tabLeaveKey) : nil
+            tabRunTab = -1
             unitsRead = true
         }
         guard tabUnitsFit, j != sp.shown, j < sp.count else {
@@ -135,11 +136,30 @@ extension Explorer {
 
     /// The list a switch to tab `j` leads to: the list's units up to the first tab that changes,
     /// then the tabs in order, the one it leaves as `left` and the one it shows as its units, then
-    /// the units after the tabs.
+    /// the units after the tabs. The switches of a state to the tabs after the shown one share
+    /// the list up to the tab they show: each goes on from the last one's (`tabRunTab`).
     @inline(__always) mutating func tabSuccessor(_ j: Int, _ sp: TabLayout, _ show: TabShow, left: UInt32) -> UInt32 {
-        let lo = min(j, sp.shown)
-        var l = tabPrefixes[sp.before &+ lo]
-        var t = lo
+        var l: UInt32
+        var t: Int
+        if j > sp.shown {
+            if tabRunTab > sp.shown && tabRunTab <= j && tabRunLeft == left {
+                l = tabRunList
+                t = tabRunTab
+            } else {
+                l = encoder.cons(tabPrefixes[sp.before &+ sp.shown], left)
+                t = sp.shown &+ 1
+            }
+            while t < j {
+                l = encoder.cons(l, tabUnits[sp.place(ofTab: t)])
+                t &+= 1
+            }
+            tabRunTab = j
+            tabRunList = l
+            tabRunLeft = left
+        } else {
+            l = tabPrefixes[sp.before &+ j]
+            t = j
+        }
         while t < sp.count {
             if t == j {
                 var u = Int(show.first)
