@@ -46,7 +46,7 @@ extension Explorer {
     // Mutating although it only reads: called from the mutating search, a non-mutating method
     // made the optimiser copy the whole explorer (every array retained) on each call.
     /// Command `i` of front `f`.
-    mutating func lookup(_ i: Int, front f: Int, root: UInt32, shown: Int) -> Lookup {
+    @inline(__always) mutating func lookup(_ i: Int, front f: Int, root: UInt32, shown: Int) -> Lookup {
         let target = Int(frontTabs[i])
         let position = 2 + (target < 0 ? shown : target)
         var l = Lookup(known: nil, position: position, left: nil, learn: false, target: target)

@@ -76,7 +76,10 @@ extension Explorer {
         case 0: return 0
         case 1: return tabUnits[start]
         default:
-            return UInt32(truncatingIfNeeded: suffixes.insert(Array(tabUnits[start..<start + sp.shownUnits]), count: sp.shownUnits).index)
+            // Through the scratch key: an array made here was an allocation per state.
+            suffixScratch.removeAll(keepingCapacity: true)
+            suffixScratch.append(contentsOf: tabUnits[start..<start + sp.shownUnits])
+            return UInt32(truncatingIfNeeded: suffixes.insert(suffixScratch, count: sp.shownUnits).index)
         }
     }
 
