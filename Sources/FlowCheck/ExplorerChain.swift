@@ -335,8 +335,14 @@ extension Explorer {
         var same = outcome == r.outcome
         if same && outcome == .state {
             let next = chainSuccessor(known, hidden: hidden, outer: outer, drop: drop)
-            same = r.length == 4 && key[0] == StateEncoder.chainForm && key[1] == next.spine && key[2] == next.list && key[3] == next.outer
+            same = keyIsChain(r.length, spine: next.spine, list: next.list, outer: next.outer)
         }
         if !same { reuseMismatches.append("state \(node), \(commandTable[Int(c)]): learnt \(outcome), the engine gave \(r.outcome)") }
+    }
+
+    /// Tests only: whether the key the engine just made (`length` words in `key`) is the chain
+    /// key (spine, list, outer) a reused outcome gives.
+    func keyIsChain(_ length: Int, spine: UInt32, list: UInt32, outer: UInt32) -> Bool {
+        length == 4 && key[0] == StateEncoder.chainForm && key[1] == spine && key[2] == list && key[3] == outer
     }
 }

@@ -129,7 +129,7 @@ extension Explorer {
             if same && known.outcome == .state {
                 let show = tabShowList[Int(known.first)]
                 let list = tabSuccessor(j, sp, show, left: leaves!.first)
-                same = r.length == 4 && key[0] == StateEncoder.chainForm && key[1] == show.spine && key[2] == list && key[3] == outer
+                same = keyIsChain(r.length, spine: show.spine, list: list, outer: outer)
             }
             if !same { reuseMismatches.append("state \(node), \(commandTable[Int(c)]): learnt \(known.outcome) in halves, the engine gave \(r.outcome)") }
         }
@@ -234,12 +234,7 @@ extension Explorer {
               next.before == sp.before, next.after == sp.after, next.shown == j, next.count == sp.count
         else { return nil }
         var after: [UInt32] = []
-        var l = key[2]
-        while l != StateEncoder.emptyList {
-            after.append(encoder.last(l))
-            l = encoder.prefix(l)
-        }
-        after.reverse()
+        units(of: key[2], into: &after)
         guard after.count == next.units else { return nil }
         // Everything but the two tabs comes back in place.
         for p in 0..<sp.before where after[p] != tabUnits[p] { return nil }
