@@ -31,6 +31,17 @@ pictures: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product flownav
 	.build/release/flownav graph flows/segue-actions.json --output docs/images/segue-actions.svg
 
+# Planted mistakes (issue 30): each of seven kinds, one at a time, in a copy of every app under
+# ../shared/apps; prints how many `check` names right. FLOWNAV=path checks with another flownav
+# (its flownav-sources beside it, or FLOWNAV_SOURCES) and builds nothing; MUTATIONS_ARGS passes
+# options and app names (scripts/mutations.py --help).
+.PHONY: mutations
+mutations: deps
+	@if [ -z "$(FLOWNAV)" ]; then \
+		$(SWIFT) build --product flownav && $(SWIFT) build --product flownav-sources; \
+	fi
+	python3 scripts/mutations.py $(if $(FLOWNAV),--flownav $(FLOWNAV)) $(MUTATIONS_ARGS)
+
 # The README's screenshot of `check --format html` in headless Chromium (not run by CI).
 screenshot: deps
 	sh scripts/screenshot-report.sh
