@@ -84,6 +84,9 @@ public struct Dependency: Hashable, Sendable {
     public var injection: Injection
     public var defaultValue: String?
     public var origin: Origin
+    /// Code flownav did not read assigns the dependency here (its first such site): it starts
+    /// unknown, not nil, since that code may have set it before any read.
+    public var unknown: CodeLocation? = nil
 
     /// The Swift declaration, as `inspect` shows it.
     public var declaration: String {
@@ -166,6 +169,10 @@ public struct SegueAction: Hashable, Sendable {
     public var set: [Assignment] = []
     /// The line of the method in the class's Swift file, when it was read from the sources.
     public var line: Int? = nil
+    /// The body was not understood (read at this line): UIKit still calls the action, which
+    /// returns an instance of `returns` (or the scene's class) built by an initializer flownav
+    /// did not read, so every dependency of it is unknown and no `init(coder:)` runs.
+    public var unknown: CodeLocation? = nil
     public var origin: Origin
 }
 
@@ -317,6 +324,9 @@ public struct CodeAction: Hashable, Sendable {
     /// Read from Swift only: the class the code says it builds, for a scene (`as! X`, the
     /// creator block's `X(coder:…)`), against which `set` is checked. Not part of the format.
     public var builtClass: String?
+    /// Code around the action flownav did not read (at this line) may set the built
+    /// controller's dependencies: each starts unknown, not nil; `set` still applies after.
+    public var unknown: CodeLocation? = nil
     public var origin: Origin
 }
 
@@ -345,6 +355,9 @@ public struct Launch: Hashable, Sendable {
         /// and the Storyboard ID, nil for its initial scene; the import resolves them into `scene`.
         public var storyboardName: String?
         public var storyboardIdentifier: String?
+        /// Launch code flownav did not read (at this line) may set the root's dependencies:
+        /// each starts unknown, not nil.
+        public var unknown: CodeLocation? = nil
     }
 
     public var root: Root?

@@ -32,7 +32,7 @@ struct FlowDecoder {
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "exits", "set", "call", "with", "at"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at", "unknown"]
 
     /// Scenes and segues read by the direct reader, taken as they are by `decode` (whose root
     /// then has them empty). Moved out, not copied: a copy left here made the model's first
@@ -239,7 +239,7 @@ struct FlowDecoder {
         c.notes = f.stringValues("notes", &sink)
         for d in f.map("dependencies", &sink) {
             let p = JSONPath.member(f.path("dependencies"), d.key)
-            guard let df = Fields(d.value, p, known: ["type", "injection", "default", "at"], required: ["type", "injection"], sink: &sink) else { continue }
+            guard let df = Fields(d.value, p, known: ["type", "injection", "default", "at", "unknown"], required: ["type", "injection"], sink: &sink) else { continue }
             codeAt(df)
             guard let type = df.string("type", &sink), let injection = df.enumValue("injection", Injection.self, &sink, what: "injection kind") else { continue }
             if injection == .property && !df.has("default") {
@@ -251,6 +251,7 @@ struct FlowDecoder {
             c.dependencies.append(Dependency(
                 name: d.key, type: type, injection: injection, defaultValue: df.string("default", &sink, nonEmpty: false),
                 origin: Origin(path: p, position: d.keyPosition)))
+            c.dependencies[c.dependencies.count - 1].unknown = unknownSite(df)
         }
         for i in f.map("initializers", &sink) {
             let p = JSONPath.member(f.path("initializers"), i.key)
@@ -292,7 +293,7 @@ struct FlowDecoder {
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
-            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line", "at", "selector"], sink: &sink) else { continue }
+            guard let af = Fields(a.value, p, known: ["returns", "initializer", "arguments", "nilWhen", "set", "line", "at", "selector", "unknown"], sink: &sink) else { continue }
             codeAt(af)
             guard a.key.contains("("), a.key.hasSuffix(")"), a.key.contains(":") else {
                 sink.error(a.keyPosition, p, "'\(a.key)' is not a segue action's Swift name; expected the form name(coder:sender:segueIdentifier:)")
@@ -316,6 +317,7 @@ struct FlowDecoder {
                 initializer: af.string("initializer", &sink), arguments: assignments(af, "arguments"),
                 nilWhen: condition(af, "nilWhen"), set: assignments(af, "set"), origin: Origin(path: p, position: a.keyPosition)))
             c.segueActions[c.segueActions.count - 1].line = af.int("line", &sink, minimum: 1)
+            c.segueActions[c.segueActions.count - 1].unknown = unknownSite(af)
         }
         if f.has("prepare") {
             c.prepare = f.array("prepare", &sink).enumerated().compactMap { i, node in
@@ -445,8 +447,9 @@ struct FlowDecoder {
             sink.error(f["arguments"]?.position, f.path("arguments"), "'arguments' go to the 'initializer' of a creator block; without one the scene is decoded through init(coder:), which takes none")
         }
         a.embedIn = f.string("embedIn", &sink)
+        a.unknown = unknownSite(f)
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "scene", "set", "embedIn"] where f.has(key) {
+            for key in ["identifier", "scene", "set", "embedIn", "unknown"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -457,7 +460,7 @@ struct FlowDecoder {
     private mutating func decodeLaunch(_ node: JSONNode, flow: Flow, scenes: (String) -> Int?, sceneIDs: [String]) -> Launch {
         var launch = Launch()
         guard let f = Fields(node, "launch", known: ["root", "inject"], sink: &sink) else { return launch }
-        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "embedIn", "at"], sink: &sink) {
+        if let rootNode = f["root"], let rf = Fields(rootNode, "launch.root", known: ["class", "scene", "initializer", "arguments", "embedIn", "at", "unknown"], sink: &sink) {
             codeAt(rf)
             if let id = rf.string("scene", &sink) {
                 // A storyboard scene as the window's root: decoded through init(coder:), as an
@@ -478,6 +481,7 @@ struct FlowDecoder {
                 sink.error(rootNode.position, "launch.root", "missing required key 'class' (a root built in code) or 'scene' (a storyboard scene)")
             }
             launch.root?.embedIn = rf.string("embedIn", &sink)
+            launch.root?.unknown = unknownSite(rf)
         }
         launch.inject = f.array("inject", &sink).enumerated().compactMap { i, n in decodePrepareCase(n, path: JSONPath.index("launch.inject", i)) }
         return launch
@@ -625,6 +629,16 @@ struct FlowDecoder {
             return
         }
         codeLocations[f.path] = loc
+    }
+
+    /// `"unknown": "PATH:LINE"`: code flownav did not read decides the part there.
+    private mutating func unknownSite(_ f: Fields) -> CodeLocation? {
+        guard let node = f["unknown"], let text = f.string("unknown", &sink) else { return nil }
+        guard let loc = CodeLocation(text) else {
+            sink.error(node.position, f.path("unknown"), "expected the Swift file and line of the code flownav did not read, \"File.swift:42\"; found \"\(text)\"")
+            return nil
+        }
+        return loc
     }
 
     /// `"storyboard": { "file", "line", "id" }`: where an imported part came from.
