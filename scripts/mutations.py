@@ -3,7 +3,7 @@
 and count how many `flownav check` names right (issue 30, item 6).
 
     scripts/mutations.py [--apps DIR] [--flownav PATH] [--max-per-kind N] [--kinds K,…]
-                         [--json FILE] [--stats] [--timeout S] [APP…]
+                         [--json FILE] [--stats] [--timeout S] [--jobs N] [--list] [APP…]
 
 For each app folder under DIR (default: ../shared/apps beside the repository), the unmutated
 app is checked first (`check APP --format json`); then each mistake is planted alone in a copy
@@ -22,6 +22,7 @@ list does not have is printed, as are listed ones that no longer appear.
 
 import argparse
 import bisect
+import concurrent.futures
 import json
 import os
 import re
@@ -29,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -510,6 +512,95 @@ def read_true_crashes(path):
 
 # ---------------------------------------------------------------------------------------------
 
+def run_app(app, args, kinds, flownav, work, stream):
+    """Check one app unmutated, then with each chosen mistake planted alone in its copy."""
+    lines, errs = [], []
+
+    def say(line, err=False):
+        if stream:
+            sys.stdout.flush()
+            print(line, file=sys.stderr if err else sys.stdout, flush=True)
+        else:
+            (errs if err else lines).append(line)
+
+    original = os.path.join(args.apps_dir, app)
+    copy = os.path.join(work, app)
+    shutil.copytree(original, copy, symlinks=True)
+    try:
+        roots = [copy, os.path.abspath(original), original]
+        sites = all_sites(copy)
+        chosen = {k: pick(sites[k], args.max_per_kind) for k in kinds}
+        if args.list:
+            for k in kinds:
+                say("%s %s: %d sites, %d chosen" % (app, k, len(sites[k]), len(chosen[k])))
+                for m in chosen[k]:
+                    say("    %s:%d %s -> %s" % (m.file, m.line, m.old, m.new))
+            return None
+        t_app = time.monotonic()
+        failures, results = [], []
+        base = run_check(flownav, copy, args.timeout, args.stats)
+        if not status_ok(base["status"]):
+            failures.append((app, "unmutated", base["status"]))
+        base_keys = {finding_key(f, roots) for f in base["findings"]}
+        errors = [f for f in base["findings"] if f.get("severity") == "error"]
+        row = {
+            "app": app, "status": base["status"], "seconds": round(base["seconds"], 2),
+            "errors": [{"rule": f.get("rule"), "message": normalise(f.get("message", ""), roots),
+                        "file": relative(f.get("file"), roots), "line": f.get("line"),
+                        "swift": ("%s:%s" % (relative(f["swift"]["file"], roots), f["swift"]["line"])
+                                  if f.get("swift") else "")} for f in errors],
+            "summary": {s: sum(1 for f in base["findings"] if f.get("severity") == s)
+                        for s in ("error", "warning", "note")},
+            "sites": {k: len(sites[k]) for k in kinds},
+        }
+        if args.stats:
+            for l in base["stderr"].splitlines():
+                if l.startswith("stats:"):
+                    say("%s: %s" % (app, l), err=True)
+        for k in kinds:
+            for m in chosen[k]:
+                undo = apply_edits(m)
+                try:
+                    r = run_check(flownav, copy, args.timeout, False)
+                finally:
+                    undo_edits(undo)
+                if not status_ok(r["status"]):
+                    failures.append((app, "%s %s:%d" % (k, m.file, m.line), r["status"]))
+                renames = renames_of(m)
+                new = [f for f in r["findings"] if finding_key(f, roots, renames) not in base_keys]
+                naming = [f for f in new if f.get("severity") in ("warning", "error")
+                          and mentions(m, f.get("message", ""))]
+                said = [l for l in r["stderr"].splitlines()
+                        if mentions(m, l) and not l.startswith("stats:")]
+                res = {
+                    "app": app, "kind": k, "file": m.file, "line": m.line, "old": m.old, "new": m.new,
+                    "status": r["status"], "named": bool(naming),
+                    "rules": sorted({f.get("rule") for f in naming}),
+                    "new_findings": [{"rule": f.get("rule"), "severity": f.get("severity"),
+                                      "message": normalise(f.get("message", ""), roots)} for f in new],
+                    "stderr": [normalise(l, roots) for l in said],
+                    "seconds": round(r["seconds"], 2),
+                }
+                results.append(res)
+                mark = "named by " + ", ".join(res["rules"]) if res["named"] else "MISSED"
+                say("%-20s %-16s %s:%d %s -> %s: %s" % (app, k, m.file, m.line, m.old, m.new, mark))
+        if args.stats:
+            say("%s: %.1f s for the app" % (app, time.monotonic() - t_app), err=True)
+        return {"row": row, "results": results, "failures": failures}
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+        if not stream:
+            with _PRINT_LOCK:
+                for l in lines:
+                    print(l)
+                for l in errs:
+                    print(l, file=sys.stderr)
+                sys.stdout.flush()
+
+
+_PRINT_LOCK = threading.Lock()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("apps", nargs="*", help="app folder names to run (default: all)")
@@ -521,6 +612,7 @@ def main():
     ap.add_argument("--stats", action="store_true", help="time each app; pass --stats to check")
     ap.add_argument("--timeout", type=float, default=600)
     ap.add_argument("--list", action="store_true", help="list the sites, plant nothing")
+    ap.add_argument("--jobs", type=int, default=1, help="apps checked side by side (default 1)")
     args = ap.parse_args()
 
     kinds = [k for k in args.kinds.split(",") if k]
@@ -545,72 +637,20 @@ def main():
     work = tempfile.mkdtemp(prefix="flownav-mutations-")
     started = time.monotonic()
     try:
-        for app in apps:
-            original = os.path.join(args.apps_dir, app)
-            copy = os.path.join(work, app)
-            shutil.copytree(original, copy, symlinks=True)
-            roots = [copy, os.path.abspath(original), original]
-            sites = all_sites(copy)
-            chosen = {k: pick(sites[k], args.max_per_kind) for k in kinds}
-            if args.list:
-                for k in kinds:
-                    print("%s %s: %d sites, %d chosen" % (app, k, len(sites[k]), len(chosen[k])))
-                    for m in chosen[k]:
-                        print("    %s:%d %s -> %s" % (m.file, m.line, m.old, m.new))
-                shutil.rmtree(copy)
+        if args.jobs <= 1 or args.list:
+            outcomes = (run_app(app, args, kinds, flownav, work, stream=True) for app in apps)
+        else:
+            # Apps run side by side, each in its own copy; each app's lines are printed whole,
+            # in the order the apps finish, and the tables below keep the apps' order.
+            pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+            futures = [pool.submit(run_app, app, args, kinds, flownav, work, False) for app in apps]
+            outcomes = (f.result() for f in futures)
+        for o in outcomes:
+            if o is None:
                 continue
-            t_app = time.monotonic()
-            base = run_check(flownav, copy, args.timeout, args.stats)
-            if not status_ok(base["status"]):
-                failures.append((app, "unmutated", base["status"]))
-            base_keys = {finding_key(f, roots) for f in base["findings"]}
-            errors = [f for f in base["findings"] if f.get("severity") == "error"]
-            app_rows.append({
-                "app": app, "status": base["status"], "seconds": round(base["seconds"], 2),
-                "errors": [{"rule": f.get("rule"), "message": normalise(f.get("message", ""), roots),
-                            "file": relative(f.get("file"), roots), "line": f.get("line"),
-                            "swift": ("%s:%s" % (relative(f["swift"]["file"], roots), f["swift"]["line"])
-                                      if f.get("swift") else "")} for f in errors],
-                "summary": {s: sum(1 for f in base["findings"] if f.get("severity") == s)
-                            for s in ("error", "warning", "note")},
-            })
-            if args.stats:
-                sys.stdout.flush()
-                for l in base["stderr"].splitlines():
-                    if l.startswith("stats:"):
-                        print("%s: %s" % (app, l), file=sys.stderr)
-            for k in kinds:
-                for m in chosen[k]:
-                    undo = apply_edits(m)
-                    try:
-                        r = run_check(flownav, copy, args.timeout, False)
-                    finally:
-                        undo_edits(undo)
-                    if not status_ok(r["status"]):
-                        failures.append((app, "%s %s:%d" % (k, m.file, m.line), r["status"]))
-                    renames = renames_of(m)
-                    new = [f for f in r["findings"] if finding_key(f, roots, renames) not in base_keys]
-                    naming = [f for f in new if f.get("severity") in ("warning", "error")
-                              and mentions(m, f.get("message", ""))]
-                    said = [l for l in r["stderr"].splitlines()
-                            if mentions(m, l) and not l.startswith("stats:")]
-                    res = {
-                        "app": app, "kind": k, "file": m.file, "line": m.line, "old": m.old, "new": m.new,
-                        "status": r["status"], "named": bool(naming),
-                        "rules": sorted({f.get("rule") for f in naming}),
-                        "new_findings": [{"rule": f.get("rule"), "severity": f.get("severity"),
-                                          "message": normalise(f.get("message", ""), roots)} for f in new],
-                        "stderr": [normalise(l, roots) for l in said],
-                        "seconds": round(r["seconds"], 2),
-                    }
-                    results.append(res)
-                    mark = "named by " + ", ".join(res["rules"]) if res["named"] else "MISSED"
-                    print("%-20s %-16s %s:%d %s -> %s: %s" % (app, k, m.file, m.line, m.old, m.new, mark),
-                          flush=True)
-            if args.stats:
-                sys.stdout.flush()
-                print("%s: %.1f s for the app" % (app, time.monotonic() - t_app), file=sys.stderr)
-            shutil.rmtree(copy)
+            app_rows.append(o["row"])
+            results.extend(o["results"])
+            failures.extend(o["failures"])
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if args.list:
