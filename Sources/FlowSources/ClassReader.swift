@@ -238,6 +238,7 @@ struct ClassReader {
         reads.file = file
         reads.assignedByBody = DependencyReads.assignments(of: body)
         reads.walk(body)
+        let settled = DependencyReads.settledRanges(in: body, dependencies: reads.dependencies)
         // One call deep: `assertDependencies()` and the like, declared on this class.
         for item in body.statements {
             guard let call = expression(item)?.as(FunctionCallExprSyntax.self) else { continue }
@@ -248,7 +249,9 @@ struct ClassReader {
             if let (g, gf) = functions[name], let gb = g.body {
                 // The trap is at the call in viewDidLoad when the function is in another file.
                 reads.file = gf.path == file.path ? gf : nil
+                reads.checkedBefore = Set(settled.filter { $0.value.contains { $0.contains(call.position) } }.keys)
                 reads.walk(gb)
+                reads.checkedBefore = []
                 reads.file = file
             }
         }
@@ -335,6 +338,9 @@ struct DependencyReads {
     /// What viewDidLoad's own statements assign: a closure that reads one of them (a callback,
     /// `retrieveShopInventory { self.refresher.endRefreshing() }`) runs after they did.
     var assignedByBody: Set<String> = []
+    /// Checked for a value before the call being walked (`if item == nil { item = Item() }`
+    /// in viewDidLoad, then `configure()`): no read of them there can trap.
+    var checkedBefore: Set<String> = []
 
     /// The names the statements of `body` itself assign (`x = …`, `self.x = …`).
     static func assignments(of body: CodeBlockSyntax) -> Set<String> {
@@ -366,9 +372,11 @@ struct DependencyReads {
         // is read: the method set it, the read after it cannot trap (`refresher = …` then
         // `refresher.addTarget(…)`).
         var assigned: Set<String> = []
+        let settled = Self.settledRanges(in: node, dependencies: dependencies)
         for token in node.tokens(viewMode: .sourceAccurate) {
-            guard case .identifier(let n) = token.tokenKind, dependencies.contains(n),
+            guard case .identifier(let n) = token.tokenKind, dependencies.contains(n), !checkedBefore.contains(n),
                   let ref = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            if settled[n]?.contains(where: { $0.contains(token.position) }) == true { continue }
             let qualified = ref.parent?.as(MemberAccessExprSyntax.self).map { $0.declName.id == ref.id } ?? false
             if shadowed.contains(n) && !qualified { continue }
             var expr = Syntax(ref)

@@ -11,8 +11,10 @@ struct Construction {
 }
 
 /// Reads an `@IBSegueAction`: the class it builds (from the body, not the declared return
-/// type), the initializer and its arguments, properties set after construction, and the
-/// `guard … else { return nil }` that makes it return nil without a selection.
+/// type), the initializer and its arguments, properties set after construction, and when it
+/// returns nil. Every `return` is read with the tests that lead to it (`if`/`else if`/`else`,
+/// `guard`, `switch`, a ternary, early returns, helpers of the class one or two calls deep);
+/// `ReturnMerge` makes one reading of them.
 struct SegueActionReader {
     let owner: ClassReader
     let function: FunctionDeclSyntax
@@ -22,6 +24,9 @@ struct SegueActionReader {
     private var built: [String: Construction] = [:]
     private var result: Construction?
     private var nilWhen: Condition?
+    private var paths: [ReturnPath] = []
+    /// Helpers followed from the action: one or two calls deep.
+    private var depth = 0
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -37,14 +42,11 @@ struct SegueActionReader {
         let swiftName = SwiftNames.function(function)
         // `@objc(makeDetail:sender:)` is the selector storyboards store; the flow keeps it as `selector`.
         let selector = SwiftNames.objcName(function.attributes) ?? ObjCSelector.derive(fromSwiftName: swiftName)
-        if let body = function.body {
-            // A body that is one expression returns it (SE-0255): `{ Detail(coder: coder, item: item) }`.
-            if body.statements.count == 1, let only = body.statements.first, case .expr(let e) = only.item {
-                readReturned(e, at: only)
-            } else {
-                block(body.statements)
-            }
-        }
+        readBody()
+        let merged = ReturnMerge(paths)
+        for (node, text) in merged.notes { note(node, text) }
+        result = merged.result
+        nilWhen = merged.nilWhen
         if result == nil {
             note(function.name, "the class it builds is not read; the scene's class is assumed")
         }
@@ -54,24 +56,55 @@ struct SegueActionReader {
             arguments: result?.arguments ?? [], nilWhen: nilWhen, set: result?.set ?? [], origin: file.location(of: function).origin)
     }
 
-    private mutating func block(_ items: CodeBlockItemListSyntax) {
+    private mutating func readBody() {
+        guard let body = function.body else { return }
+        // A body that is one expression returns it (SE-0255): `{ Detail(coder: coder, item: item) }`.
+        if body.statements.count == 1, let only = body.statements.first, case .expr(let e) = only.item,
+           !e.is(IfExprSyntax.self), !e.is(SwitchExprSyntax.self) {
+            readReturned(e, at: only, when: [])
+        } else {
+            _ = block(body.statements, when: [])
+        }
+    }
+
+    /// Reads statements in order; whether they always end in a `return` (or a trap).
+    private mutating func block(_ items: CodeBlockItemListSyntax, when start: [PathCondition]) -> Bool {
+        var when = start
         for item in items {
             if case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) {
                 for b in v.bindings {
                     guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
-                    if let c = construction(value) { built[name] = c } else { locals.values[name] = locals.text(value) }
+                    if let c = construction(value) ?? helperConstruction(value) { built[name] = c } else { locals.values[name] = locals.text(value) }
                 }
                 continue
             }
             if case .stmt(let s) = item.item, let g = s.as(GuardStmtSyntax.self) {
-                readGuard(g)
+                let test = condition(g.conditions)
+                if block(g.body.statements, when: when + test.map { [$0.negated] }.orEmpty) == false {
+                    note(g, "guard's else branch does not return; read as if it did")
+                }
+                if let test { when.append(test) }
                 continue
             }
             if case .stmt(let s) = item.item, let r = s.as(ReturnStmtSyntax.self) {
-                readReturn(r)
-                continue
+                if let e = r.expression { readReturned(e, at: r, when: when) }
+                return true
             }
             guard let e = expression(item) else { continue }
+            if let i = e.as(IfExprSyntax.self) {
+                switch readIf(i, when: when) {
+                case .always: return true
+                case .after(let test): if let test { when.append(test) }
+                }
+                continue
+            }
+            if let sw = e.as(SwitchExprSyntax.self) {
+                if readSwitch(sw, when: when) { return true }
+                continue
+            }
+            if let call = e.as(FunctionCallExprSyntax.self), ["fatalError", "preconditionFailure"].contains(call.calledExpression.trimmedDescription) {
+                return true
+            }
             if let (lhs, op, rhs) = Sequence.binary(e), op == "=",
                let m = lhs.unwrapped.as(MemberAccessExprSyntax.self) ?? lhs.as(MemberAccessExprSyntax.self),
                let base = m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, built[base] != nil {
@@ -80,6 +113,119 @@ struct SegueActionReader {
             }
             if mentionsBuilt(e) { note(e, "statement not read: \(e.trimmedDescription)") }
         }
+        return false
+    }
+
+    private enum IfEnd {
+        /// Every branch returns.
+        case always
+        /// Some branch falls through; the statements after it run when `test` held (an early
+        /// return in the other branch), or whatever held when nil.
+        case after(PathCondition?)
+    }
+
+    private mutating func readIf(_ i: IfExprSyntax, when: [PathCondition]) -> IfEnd {
+        let test = condition(i.conditions)
+        let yes = when + test.map { [$0] }.orEmpty
+        let no = when + test.map { [$0.negated] }.orEmpty
+        let bodyReturns = block(i.body.statements, when: yes)
+        var elseReturns = false
+        switch i.elseBody {
+        case .ifExpr(let next)?:
+            if case .always = readIf(next, when: no) { elseReturns = true }
+        case .codeBlock(let b)?:
+            elseReturns = block(b.statements, when: no)
+        case nil:
+            break
+        }
+        if bodyReturns && elseReturns { return .always }
+        if bodyReturns { return .after(test?.negated) }
+        if elseReturns { return .after(test) }
+        return .after(nil)
+    }
+
+    /// Each case is a branch; one whose label the flow cannot test is kept as its text
+    /// (`segueIdentifier ~= "showDetail"`). Whether every case returns.
+    private mutating func readSwitch(_ sw: SwitchExprSyntax, when: [PathCondition]) -> Bool {
+        let subject = locals.text(sw.subject)
+        var all = true
+        var hasDefault = false
+        for element in sw.cases {
+            guard case .switchCase(let c) = element else {
+                all = false
+                continue
+            }
+            var test: PathCondition?
+            switch c.label {
+            case .case(let label):
+                test = PathCondition(fact: .other("\(subject) ~= \(locals.text(label.caseItems))"), holds: true)
+            case .default:
+                hasDefault = true
+            }
+            if !block(c.statements, when: when + test.map { [$0] }.orEmpty) { all = false }
+        }
+        return all && hasDefault
+    }
+
+    /// One test from an `if`/`guard` condition list: the selection (`let cell = sender as? UITableViewCell`,
+    /// `let indexPath = tableView.indexPathForSelectedRow`), a dependency's value (`let item = item`,
+    /// `item != nil`), or the list's text. Binds what the conditions name.
+    private mutating func condition(_ list: ConditionElementListSyntax) -> PathCondition? {
+        var facts: [PathCondition] = []
+        for element in list {
+            switch element.condition {
+            case .optionalBinding(let b):
+                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else {
+                    facts.append(PathCondition(fact: .other(b.trimmedDescription), holds: true))
+                    continue
+                }
+                // `if let item` (SE-0345) unwraps the name itself.
+                guard let value = b.initializer?.value else {
+                    facts.append(PathCondition(fact: dependencyNamed(name).map { .hasValue($0) } ?? .other(name + " != nil"), holds: true))
+                    continue
+                }
+                if SelectionShapes.isSenderCell(value) {
+                    locals.values[name] = "sender"
+                    facts.append(PathCondition(fact: .selection, holds: true))
+                } else if SelectionShapes.isIndexPath(value) {
+                    locals.values[name] = SelectionShapes.selectionText(value)
+                    facts.append(PathCondition(fact: .selection, holds: true))
+                } else if let c = construction(value) ?? helperConstruction(value) {
+                    // A failable initializer fails only where UIKit's would: read as succeeding.
+                    built[name] = c
+                } else if let dep = value.unwrapped.propertyName.flatMap(dependencyNamed) {
+                    if dep != name { locals.values[name] = dep }
+                    facts.append(PathCondition(fact: .hasValue(dep), holds: true))
+                } else {
+                    locals.values[name] = locals.text(value)
+                    facts.append(PathCondition(fact: .other(locals.text(value) + " != nil"), holds: true))
+                }
+            case .expression(let e):
+                if let (lhs, op, rhs) = Sequence.binary(e), op == "==" || op == "!=", rhs.isNilLiteral || lhs.isNilLiteral {
+                    let tested = rhs.isNilLiteral ? lhs : rhs
+                    if SelectionShapes.isIndexPath(tested) {
+                        facts.append(PathCondition(fact: .selection, holds: op == "!="))
+                        continue
+                    }
+                    if let dep = tested.propertyName.flatMap(dependencyNamed) {
+                        facts.append(PathCondition(fact: .hasValue(dep), holds: op == "!="))
+                        continue
+                    }
+                }
+                facts.append(PathCondition(fact: .other(locals.text(e)), holds: true))
+            default:
+                facts.append(PathCondition(fact: .other(element.trimmedDescription), holds: true))
+            }
+        }
+        guard let first = facts.first else { return nil }
+        // Several tests of the selection (the cell, then its index path) are one: there is a selection.
+        if facts.allSatisfy({ $0 == first }) { return first }
+        return PathCondition(fact: .other(list.trimmedDescription), holds: true)
+    }
+
+    /// The owner's dependency of that name, when it has one.
+    private func dependencyNamed(_ name: String) -> String? {
+        owner.decl.dependencies.contains { $0.name == name } || owner.allDependencyNames().contains(name) ? name : nil
     }
 
     private func mentionsBuilt(_ node: some SyntaxProtocol) -> Bool {
@@ -89,61 +235,91 @@ struct SegueActionReader {
         }
     }
 
-    private mutating func readGuard(_ g: GuardStmtSyntax) {
-        var selection = false
-        var other: [String] = []
-        for c in g.conditions {
-            switch c.condition {
-            case .optionalBinding(let b):
-                guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
-                let text = value.trimmedDescription
-                if SelectionShapes.isSenderCell(value) {
-                    locals.values[name] = "sender"
-                    selection = true
-                } else if SelectionShapes.isIndexPath(value) {
-                    locals.values[name] = "selection"
-                    selection = true
-                } else if let c = construction(value) {
-                    built[name] = c
-                    other.append(text)
-                } else {
-                    locals.values[name] = locals.text(value)
-                    other.append(text)
-                }
-            default:
-                other.append(c.trimmedDescription)
-            }
-        }
-        // What the else branch returns decides: nil makes the whole action return nil.
-        let returnsNil = g.body.statements.contains { item in
-            if case .stmt(let s) = item.item, let r = s.as(ReturnStmtSyntax.self) { return r.expression?.isNilLiteral ?? false }
-            return false
-        }
-        guard returnsNil else { return }
-        if selection && other.isEmpty {
-            nilWhen = .noSelection
-        } else {
-            note(g, "returns nil unless \(other.joined(separator: ", ")); not modelled")
-        }
-    }
-
-    private mutating func readReturn(_ r: ReturnStmtSyntax) {
-        guard let e = r.expression else { return }
-        readReturned(e, at: r)
-    }
-
-    private mutating func readReturned(_ e: ExprSyntax, at r: some SyntaxProtocol) {
+    private mutating func readReturned(_ e: ExprSyntax, at r: some SyntaxProtocol, when: [PathCondition]) {
         if e.isNilLiteral {
-            note(r, "returns nil here; not modelled")
+            paths.append(ReturnPath(value: .none, when: when, node: Syntax(r)))
+            return
+        }
+        // `return cond ? A(coder: coder) : nil`: two returns.
+        if let s = e.as(SequenceExprSyntax.self), s.elements.count == 3,
+           let t = Array(s.elements)[1].as(UnresolvedTernaryExprSyntax.self), let cond = s.elements.first, let other = s.elements.last {
+            let test = ternaryTest(cond)
+            readReturned(t.thenExpression, at: r, when: when + [test])
+            readReturned(other, at: r, when: when + [test.negated])
+            return
+        }
+        if let t = e.as(TernaryExprSyntax.self) {
+            let test = ternaryTest(t.condition)
+            readReturned(t.thenExpression, at: r, when: when + [test])
+            readReturned(t.elseExpression, at: r, when: when + [test.negated])
             return
         }
         if let c = construction(e) {
-            result = c
+            paths.append(ReturnPath(value: .built(c), when: when, node: Syntax(r)))
         } else if let name = e.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, let c = built[name] {
-            result = c
+            paths.append(ReturnPath(value: .built(c), when: when, node: Syntax(r)))
+        } else if let helper = helperPaths(e) {
+            paths += helper.map { p in ReturnPath(value: p.value, when: when + p.when, node: Syntax(r)) }
         } else {
             note(r, "returns \(e.trimmedDescription), not a construction that is read")
         }
+    }
+
+    private func ternaryTest(_ cond: ExprSyntax) -> PathCondition {
+        if let (lhs, op, rhs) = Sequence.binary(cond), op == "==" || op == "!=", rhs.isNilLiteral {
+            if SelectionShapes.isIndexPath(lhs) { return PathCondition(fact: .selection, holds: op == "!=") }
+            if let dep = lhs.propertyName.flatMap(dependencyNamed) { return PathCondition(fact: .hasValue(dep), holds: op == "!=") }
+        }
+        return PathCondition(fact: .other(locals.text(cond)), holds: true)
+    }
+
+    // MARK: Helpers
+
+    /// `makeDetail(coder: coder, song: song)`, `self.makeDetail(…)`, `Detail.make(coder:…)` (a
+    /// static or extension method): the returns of its body, its parameters read as the
+    /// arguments passed. Two calls deep at most.
+    private mutating func helperPaths(_ e: ExprSyntax) -> [ReturnPath]? {
+        guard depth < 2, let call = e.unwrapped.as(FunctionCallExprSyntax.self),
+              let (f, f_file) = helper(call), f.body != nil else { return nil }
+        var sub = SegueActionReader(owner: owner, function: f, file: f_file)
+        sub.depth = depth + 1
+        let params = Array(f.signature.parameterClause.parameters)
+        for (i, a) in call.arguments.enumerated() where i < params.count {
+            sub.locals.values[SwiftNames.internalName(params[i])] = locals.text(a.expression)
+        }
+        sub.readBody()
+        notes += sub.notes
+        return sub.paths.isEmpty ? nil : sub.paths
+    }
+
+    /// A helper's one reading, for `let vc = makeDetail(coder: coder)`.
+    private mutating func helperConstruction(_ e: ExprSyntax) -> Construction? {
+        guard let paths = helperPaths(e) else { return nil }
+        return ReturnMerge(paths).result
+    }
+
+    private func helper(_ call: FunctionCallExprSyntax) -> (FunctionDeclSyntax, ParsedFile)? {
+        let labels = call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+        var type = owner.name
+        let base: String
+        if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            base = ref.baseName.text
+        } else if let m = call.calledExpression.as(MemberAccessExprSyntax.self), let b = m.base?.trimmedDescription {
+            base = m.declName.baseName.text
+            if b != "self" && b != "Self" { type = b }
+        } else {
+            return nil
+        }
+        var byBase: [(FunctionDeclSyntax, ParsedFile)] = []
+        for part in owner.decls.classParts[type] ?? [] {
+            for m in part.members {
+                guard let f = m.decl.as(FunctionDeclSyntax.self), f.name.text == base else { continue }
+                if SwiftNames.function(f) == "\(base)(\(labels))" { return (f, part.file) }
+                byBase.append((f, part.file))
+            }
+        }
+        // Default arguments make the call's labels fewer than the declaration's.
+        return byBase.count == 1 ? byBase[0] : nil
     }
 
     /// `X(coder: coder, a: …)`, `X.init(coder:…)`; the arguments are named by the dependency
@@ -152,7 +328,9 @@ struct SegueActionReader {
         guard let call = e.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
         var callee = call.calledExpression.trimmedDescription
         if callee.hasSuffix(".init") { callee = String(callee.dropLast(5)) }
-        guard let first = callee.first, first.isUppercase, call.arguments.first?.label?.text == "coder" else { return nil }
+        // `Detail.make(coder:…)` is a helper, not an initializer: every part of a type's name is capitalised.
+        guard let first = callee.first, first.isUppercase, call.arguments.first?.label?.text == "coder",
+              callee.split(separator: ".").allSatisfy({ $0.first?.isUppercase == true }) else { return nil }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
         let initializer = "init(" + labels.map { $0 + ":" }.joined() + ")"
         let mapping = owner.decls.parameterTargets(of: callee, initializer: initializer)
@@ -178,6 +356,14 @@ enum SelectionShapes {
         let t = e.trimmedDescription
         return t.contains("indexPath(for:") || t.contains("indexPathForSelectedRow") || t.contains("indexPathsForSelectedItems")
     }
+
+    /// The flow's name for what a selection shape gives: `selection.row` for `….indexPathForSelectedRow?.row`.
+    static func selectionText(_ e: ExprSyntax) -> String {
+        let t = e.trimmedDescription
+        if t.hasSuffix(".row") || t.hasSuffix(".item") { return "selection.row" }
+        if t.hasSuffix(".section") { return "selection.section" }
+        return "selection"
+    }
 }
 
 extension Declarations {
@@ -201,4 +387,8 @@ extension Declarations {
         }
         return [:]
     }
+}
+
+extension Optional where Wrapped == [PathCondition] {
+    var orEmpty: [PathCondition] { self ?? [] }
 }
