@@ -8,15 +8,12 @@ import TestSupport
 /// Graphs of a real app imported from its storyboards: `shared/apps/habitica-ios`, beside the
 /// package (or beside the folder of worktrees).
 @Suite struct ImportedGraphTests {
-    static let habitica: String? = [
-        PackagePaths.root.deletingLastPathComponent().appendingPathComponent("shared/apps/habitica-ios"),
-        PackagePaths.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/apps/habitica-ios"),
-    ].map(\.path).first { FileManager.default.fileExists(atPath: $0) }
+    static let habitica = PackagePaths.shared + "/apps/habitica-ios"
 
-    @Test(.enabled(if: habitica != nil && GraphvizAcceptsTests.dot != nil, "needs shared/apps/habitica-ios and Graphviz"))
+    @Test(.needsSharedData, .enabled(if: GraphvizAcceptsTests.dot != nil, "needs Graphviz"))
     func habiticaIsGroupedByStoryboardAndDotDrawsIt() throws {
         // The storyboards alone: the app folder would also read its Swift, which is not what this is about.
-        let flow = try FlowSource.load(path: Self.habitica! + "/Storyboards/Base.lproj").get().flow
+        let flow = try FlowSource.load(path: Self.habitica + "/Storyboards/Base.lproj").get().flow
         let graph = GraphBuilder.graph(of: flow)
         let storyboards = graph.groups.filter { $0.kind == .storyboard }.map(\.label)
         #expect(storyboards.contains("Main.storyboard"))

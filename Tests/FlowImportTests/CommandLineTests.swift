@@ -4,7 +4,7 @@ import TestSupport
 
 /// `flownav import`, and a storyboard or app folder where a flow is expected, through the real
 /// binary: what the "Must show" runs.
-@Suite struct ImportCommandLineTests {
+@Suite(.needsSharedData) struct ImportCommandLineTests {
     func run(_ args: [String], stdin: String? = nil) throws -> RunResult {
         let binary = try #require(FlownavBinary.path, "build the flownav product first")
         return try runProcess(binary, args, stdin: stdin, directory: PackagePaths.root, timeout: 120)

@@ -11,7 +11,7 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     return []
 }
 
-@Suite struct SharedStoryboardTests {
+@Suite(.needsSharedData) struct SharedStoryboardTests {
     static let storyboards: [String] = {
         let dir = PackagePaths.shared + "/storyboards"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
@@ -42,7 +42,7 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
-@Suite struct AppImportTests {
+@Suite(.needsSharedData) struct AppImportTests {
     @Test(arguments: ["habitica-ios/Storyboards/Base.lproj", "habitica-ios", "Rocket.Chat-iOS"])
     func everyReferenceResolves(_ app: String) throws {
         let doc = try FlowSource.importDocument(paths: [PackagePaths.shared + "/apps/" + app]).get()
@@ -72,7 +72,7 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
-@Suite struct GoldenImportTests {
+@Suite(.needsSharedData) struct GoldenImportTests {
     static let apps = ["ToDoList", "HotelCodable", "OrderApp", "SegueActionDemo"]
 
     /// Set FLOWNAV_UPDATE_GOLDEN=1 to rewrite the expected files after an intended change.
@@ -169,7 +169,7 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
     }
 }
 
-@Suite struct ReimportTests {
+@Suite(.needsSharedData) struct ReimportTests {
     @Test func aReimportKeepsTheSceneIDsOfTheEarlierOne() throws {
         let app = PackagePaths.shared + "/apps/ToDoList"
         let first = try FlowSource.importDocument(paths: [app]).get()
@@ -206,7 +206,7 @@ private func errors(_ r: Result<LoadedFlow, FlowLoadError>) -> [Diagnostic] {
 }
 
 /// A class, so that the folders its tests write are removed when each test ends (`deinit`).
-@Suite final class MergeTests {
+@Suite(.needsSharedData) final class MergeTests {
     var folders: [URL] = []
     deinit { for f in folders { try? FileManager.default.removeItem(at: f) } }
 

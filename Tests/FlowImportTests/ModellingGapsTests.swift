@@ -11,7 +11,7 @@ import TestSupport
 @Suite struct ModellingGapsTests {
     /// A view controller's own `modalPresentationStyle` (Habitica's buy modal) is kept on its
     /// scene, and a presentation that sets none uses it.
-    @Test func aScenesOwnPresentationStyleIsKept() throws {
+    @Test(.needsSharedData) func aScenesOwnPresentationStyleIsKept() throws {
         let doc = try FlowSource.importDocument(paths: [PackagePaths.shared + "/storyboards/HabitRPG__habitica-ios__BuyModal.storyboard"]).get()
         let flow = try FlowSource.load(imported: doc, file: "BuyModal").get().flow
         let modal = try #require(flow.scenes.first { $0.storyboardIdentifier == "HRPGBuyItemModalViewController" })
@@ -92,7 +92,7 @@ import TestSupport
 
     /// An app whose first screen leads nowhere in its storyboards: check says so (one state),
     /// and the import says its entry was a guess when nothing named it.
-    @Test func anEntryThatLeadsNowhereIsReported() throws {
+    @Test(.needsSharedData) func anEntryThatLeadsNowhereIsReported() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flownav-nowhere-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Item 6 of issue 13: what a storyboard cannot tell stays visible, never a guessed crash.
-@Suite struct UnknownOwnerTests {
+@Suite(.needsSharedData) struct UnknownOwnerTests {
     // The storyboard alone: the app folder would bring its Swift sources, and with them the owners.
     var toDoList: Flow {
         get throws { try FlowSource.load(path: PackagePaths.shared + "/apps/ToDoList/Base.lproj/Main.storyboard").get().flow }

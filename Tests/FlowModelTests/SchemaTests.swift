@@ -30,7 +30,7 @@ func flowSchema() throws -> SchemaValidator {
     }
 
     /// Every shared iOS storyboard and app, imported and written, is format 1 by the schema too.
-    @Test func everySharedImportMatchesTheSchema() throws {
+    @Test(.needsSharedData) func everySharedImportMatchesTheSchema() throws {
         let dir = PackagePaths.shared + "/storyboards"
         let boards = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".storyboard") && !$0.contains("Rectangle") }
         let apps = ["habitica-ios", "Rocket.Chat-iOS"].map { PackagePaths.shared + "/apps/" + $0 }

@@ -4,7 +4,7 @@ import Testing
 
 /// `flownav check APP/` on the shared apps: storyboards and Swift read together, nothing written
 /// by hand. Each report is pinned; the comments say why each finding is what UIKit would do.
-@Suite(.enabled(if: PackagePaths.app("ToDoList") != nil && FlownavBinary.path != nil, "needs shared/apps and the flownav binary"))
+@Suite(.needsSharedData, .enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
 struct CheckWithSourcesTests {
     func check(_ folder: String, _ extra: [String] = []) throws -> RunResult {
         try runProcess(FlownavBinary.path!, ["check"] + extra + [folder], stdin: nil, directory: PackagePaths.root, timeout: 600)

@@ -23,7 +23,7 @@ enum SharedApps {
 }
 
 
-@Suite(.enabled(if: PackagePaths.app("ToDoList") != nil, "shared/apps is not beside the package"))
+@Suite(.needsSharedData)
 struct SmallAppTests {
     @Test func segueActionDemo() throws {
         let facts = try SharedApps.read("SegueActionDemo")
@@ -72,7 +72,7 @@ struct SmallAppTests {
     }
 }
 
-@Suite(.enabled(if: PackagePaths.app("ToDoList") != nil, "shared/apps is not beside the package"))
+@Suite(.needsSharedData)
 struct LargeAppTests {
     @Test func habiticaUnwindOwnersAndTypedIdentifiers() throws {
         let facts = try SharedApps.read("habitica-ios")

@@ -20,7 +20,10 @@ public enum PackagePaths {
 extension PackagePaths {
     /// `../shared` (test data: real storyboards and apps) beside the package, or beside the
     /// folder of worktrees the package is checked out in.
+    /// `FLOWNAV_SHARED` names another folder (a missing one shows what a fresh clone without
+    /// the shared data does: `FLOWNAV_SHARED=/nonexistent swift test`).
     public static let shared: String = {
+        if let explicit = ProcessInfo.processInfo.environment["FLOWNAV_SHARED"], !explicit.isEmpty { return explicit }
         let candidates = [
             root.deletingLastPathComponent().appendingPathComponent("shared").path,
             root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared").path,
