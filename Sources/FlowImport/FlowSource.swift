@@ -73,10 +73,12 @@ public enum FlowSource {
     public static func importDocument(paths: [String], entry: String? = nil, name: String? = nil, keeping: [String: String] = [:]) -> Result<ImportedDocument, FlowLoadError> {
         var files: [String] = []
         var plistEntry: String?, padEntry: String?
+        var storyboardNames: [String]?
         for p in paths {
             if AppFolder.isFolder(p) {
                 let folder = AppFolder.discover(p)
                 files += folder.storyboards + folder.xibs
+                storyboardNames = (storyboardNames ?? []) + folder.storyboards.map(StoryboardReader.baseName)
                 if plistEntry == nil {
                     plistEntry = folder.entry
                     padEntry = folder.padEntry
@@ -98,7 +100,10 @@ public enum FlowSource {
         let appName = name ?? paths.first.map(displayName) ?? "App"
         switch StoryboardImporter.importApp(files: inputs, name: appName, entry: entry ?? plistEntry,
                                                 padEntry: entry == nil ? padEntry : nil, keeping: keeping) {
-        case .success(let d): return .success(d)
+        case .success(var d):
+            // An app folder tells which storyboards `UIStoryboard(name:bundle:)` can load.
+            if let names = storyboardNames { SourcesMerge.setStoryboardNames(Array(Set(names)).sorted(), in: &d) }
+            return .success(d)
         case .failure(let p):
             let position = p.line.map { SourcePosition(line: $0, column: p.column ?? 1) }
             return .failure(FlowLoadError(diagnostics: [Diagnostic(.error, file: p.file, position: position, path: "", message: p.message)], omitted: 0))
@@ -123,33 +128,45 @@ public enum FlowSource {
     }
 
     /// The storyboards with the folder's Swift read over them. The source reader understands
-    /// common shapes, not all of Swift: when what it read makes a flow that does not load (a
-    /// reader gap, not a bug of the app), the storyboards are loaded alone and every error is
-    /// kept as a warning, so `flownav check MyApp/` still runs and says what was left out.
+    /// common shapes, not all of Swift: a fact it read that does not load (a reader gap, not a
+    /// bug of the app) is made unknown or left out, with a note at its Swift line, and the rest
+    /// loads (`UnloadedFacts`). Only when that does not settle it are the storyboards loaded
+    /// alone, every error kept as a warning, so `flownav check MyApp/` still runs.
     static func loadWithSources(_ imported: ImportedDocument, folder: String, ended: (Part) -> Void = { _ in }) -> Result<LoadedFlow, FlowLoadError> {
         var withSources = imported
-        let failure: FlowLoadError
+        var failure: FlowLoadError
         var readerFailed = false
         let added = SourcesMerge.add(sources: [folder], to: &withSources)
         ended(.sources)
         defer { ended(.loaded) }
         switch added {
         case .success:
-            switch load(imported: withSources, file: folder) {
-            case .success(var loaded):
-                // A storyboard without an initial view controller is the app setting its root in
-                // code; with the root read from the sources, that is said, not a warning.
-                if loaded.flow.launch.root != nil {
-                    loaded.warnings.removeAll { $0.message.contains("has no initial view controller; the flow starts at") }
+            // Bounded: each round leaves out or makes unknown at least one fact, and a fact left
+            // out can only make facts that name it fail in the next.
+            var round = 0
+            repeat {
+                switch load(imported: withSources, file: folder) {
+                case .success(var loaded):
+                    // A storyboard without an initial view controller is the app setting its root in
+                    // code; with the root read from the sources, that is said, not a warning.
+                    if loaded.flow.launch.root != nil {
+                        loaded.warnings.removeAll { $0.message.contains("has no initial view controller; the flow starts at") }
+                    }
+                    return .success(loaded)
+                case .failure(let e):
+                    failure = e
+                    let degraded = UnloadedFacts.degrade(withSources.document, errors: e.diagnostics)
+                    guard degraded.changed else { round = Self.degradingRounds; break }
+                    withSources.document = degraded.document
                 }
-                return .success(loaded)
-            case .failure(let e): failure = e
-            }
+                round += 1
+            } while round < Self.degradingRounds
         case .failure(let e):
             failure = e
             readerFailed = true
         }
-        switch load(imported: imported, file: folder) {
+        // The references are plain facts: they keep their lints when the rest is refused.
+        switch load(imported: SourcesMerge.keepingReferences(of: withSources, in: imported), file: folder) {
         case .success(var alone):
             let errors = failure.diagnostics.filter { $0.severity == .error }
             let count = errors.count + failure.omitted
@@ -169,6 +186,9 @@ public enum FlowSource {
             return .failure(failure)
         }
     }
+
+    /// How many times a load may leave facts out before the code half is given up.
+    static let degradingRounds = 50
 
     /// Whether a folder holds Swift files (outside Pods and the like).
     public static func hasSwiftSources(_ folder: String) -> Bool {

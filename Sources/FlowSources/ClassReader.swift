@@ -9,6 +9,9 @@ struct ClassReader {
     var decl: ClassDecl
     /// Functions of the class by Swift name, for `viewDidLoad`'s one-call-deep reads.
     var functions: [String: (FunctionDeclSyntax, ParsedFile)] = [:]
+    /// Initializers ending in `self.init(…)`: (Swift name, the one it calls, the note if that
+    /// one is not read), resolved once every initializer is.
+    var delegations: [(String, String, SourceNote)] = []
 
     init(name: String, superclass: String, decls: Declarations) {
         self.name = name
@@ -63,6 +66,7 @@ struct ClassReader {
                 }
             }
         }
+        resolveDelegations()
         return decl
     }
 
@@ -158,16 +162,72 @@ struct ClassReader {
                             note(first, file, "\(swiftName) loads a nib whose name is computed: \(first.trimmedDescription)")
                         }
                     } else if base == "self" {
-                        note(call, file, "\(swiftName) delegates to self.init(\(labels.map { $0 + ":" }.joined())), read as ending in init(nibName:bundle:)")
+                        let target = "init(" + labels.map { $0 + ":" }.joined() + ")"
+                        delegations.append((swiftName, target, SourceNote(location: file.location(of: call), subject: name,
+                            text: "\(swiftName) delegates to self.init(\(labels.map { $0 + ":" }.joined())), read as ending in init(nibName:bundle:)")))
                     }
                 }
             }
         }
         if swiftName == "init(coder:)" && sets.isEmpty { return }
-        decl.initializers.append(Initializer(
+        let initializer = Initializer(
             name: swiftName, sets: sets,
             callsSuper: callsSuper ?? (swiftName.hasPrefix("init(coder:") ? .initCoder : .initNibBundle),
-            nib: nib, origin: loc.origin))
+            nib: nib, origin: loc.origin)
+        record(initializer)
+        // A call may leave out parameters with default values and still call this initializer
+        // (`Edit(coder: coder)` for `init?(coder:item:mode: = .add)`): each such name is it too.
+        for alias in Self.namesOmittingDefaults(i.signature.parameterClause.parameters) where alias != "init(coder:)" {
+            if !decl.initializers.contains(where: { $0.name == alias }) {
+                var a = initializer
+                a.name = alias
+                decl.initializers.append(a)
+            }
+        }
+    }
+
+    /// Overloads share a Swift name (`init(title: String, …)` and a convenience
+    /// `init(title: NSAttributedString, …)`), and so does a class read twice: one initializer
+    /// of that name stands for them, setting what any of them sets.
+    private mutating func record(_ initializer: Initializer) {
+        guard let i = decl.initializers.firstIndex(where: { $0.name == initializer.name }) else {
+            decl.initializers.append(initializer)
+            return
+        }
+        for s in initializer.sets where !decl.initializers[i].sets.contains(s) { decl.initializers[i].sets.append(s) }
+    }
+
+    /// The Swift names a call may use by leaving out defaulted parameters (at most 4 of them
+    /// considered, 15 names), without the full name itself.
+    static func namesOmittingDefaults(_ parameters: FunctionParameterListSyntax) -> [String] {
+        let all = Array(parameters)
+        let defaulted = all.indices.filter { all[$0].defaultValue != nil }.prefix(4)
+        guard !defaulted.isEmpty else { return [] }
+        var out: [String] = []
+        for mask in 1..<(1 << defaulted.count) {
+            let omitted = Set(defaulted.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
+            let name = "init(" + all.indices.filter { !omitted.contains($0) }.map { all[$0].firstName.text + ":" }.joined() + ")"
+            if !out.contains(name) { out.append(name) }
+        }
+        return out
+    }
+
+    /// A convenience initializer ending in `self.init(…)` of another initializer of the class
+    /// sets what that one sets and calls what it calls; one whose target was not read keeps
+    /// the note that it is read as ending in `init(nibName:bundle:)`.
+    private mutating func resolveDelegations() {
+        // An overload of the same name calling another is one initializer already (`record`).
+        for (from, target, unresolved) in delegations where target != from {
+            guard let t = decl.initializers.first(where: { $0.name == target }) else {
+                notes.append(unresolved)
+                continue
+            }
+            for i in decl.initializers.indices where decl.initializers[i].name == from {
+                for s in t.sets where !decl.initializers[i].sets.contains(s) { decl.initializers[i].sets.append(s) }
+                decl.initializers[i].callsSuper = t.callsSuper
+                decl.initializers[i].nib = decl.initializers[i].nib ?? t.nib
+            }
+        }
     }
 
     private func fatalError(in body: CodeBlockSyntax?, _ file: ParsedFile) -> (String, Int)? {
