@@ -212,7 +212,7 @@ public enum FlowSource {
     }
 
     /// `MyApp/` → `MyApp`, `Base.lproj/Main.storyboard` → `Main`.
-    static func displayName(_ path: String) -> String {
+    public static func displayName(_ path: String) -> String {
         var p = path
         while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
         let last = p.split(separator: "/").last.map(String.init) ?? p

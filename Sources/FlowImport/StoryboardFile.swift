@@ -14,6 +14,8 @@ struct StoryboardFile {
     var nibOwnerModule: String?
     /// A nib's controls whose `@IBAction` goes to the File's Owner: selector → control name.
     var nibActionControls: [String: String] = [:]
+    /// A tvOS document (`targetRuntime="AppleTV"`): UIKit too, but beside iOS ones another target's.
+    var tvOS = false
 }
 
 struct StoryboardScene {

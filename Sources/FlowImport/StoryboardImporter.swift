@@ -59,6 +59,16 @@ public enum StoryboardImporter {
             case .failure(let p): return .failure(p)
             }
         }
+        // A folder of an iOS app and its tvOS one: the tvOS documents are the other target's.
+        if (storyboards + nibs).contains(where: { !$0.tvOS }) {
+            for sb in (storyboards + nibs) where sb.tvOS {
+                var p = ImportProblem(file: sb.file, line: 1, message: "a tvOS storyboard or XIB (targetRuntime AppleTV) beside iOS ones is another target's")
+                p.otherPlatform = true
+                otherPlatform.append(p)
+            }
+            storyboards.removeAll { $0.tvOS }
+            nibs.removeAll { $0.tvOS }
+        }
         if let first = otherPlatform.first, storyboards.isEmpty && nibs.isEmpty { return .failure(first) }
         guard !storyboards.isEmpty || !nibs.isEmpty else {
             return .failure(ImportProblem(file: files.first?.path ?? name, message: "no storyboard to import"))

@@ -25,11 +25,17 @@ enum StoryboardReader {
             p.otherPlatform = true
             return .failure(p)
         }
+        if runtime.hasPrefix("watchKit") || type.contains(".WatchKit.") {
+            var p = ImportProblem(file: file, line: root.line, message: "watchOS storyboards are WatchKit, not UIKit (targetRuntime \(runtime.isEmpty ? type : runtime)); flownav models iOS apps")
+            p.otherPlatform = true
+            return .failure(p)
+        }
         guard type.contains("CocoaTouch") || runtime.hasPrefix("iOS") || runtime.hasPrefix("AppleTV") else {
             return .failure(ImportProblem(file: file, line: root.line, message: "not an iOS storyboard or XIB (document type '\(type)')"))
         }
         let name = baseName(file)
         var sb = StoryboardFile(name: name, file: file, initialXMLID: root["initialViewController"])
+        sb.tvOS = runtime.hasPrefix("AppleTV")
         if type.hasSuffix(".Storyboard.XIB") {
             for scene in root.child("scenes")?.children ?? [] where scene.named("scene") {
                 guard let objects = scene.child("objects") else { continue }

@@ -106,6 +106,14 @@ struct CheckCommand: ParsableCommand {
                 reports.append(Checker.check(loaded.flow, options: options, devices: devices, ended: { split.end($0.rawValue) }))
                 flowsChecked.append(loaded.flow)
             case .failure(let error):
+                // An app folder of cell XIBs, or of screens built in code, is checked: there is
+                // just nothing to explore, which is said, not an error.
+                if let message = FlowSource.nothingToExplore(path) {
+                    let name = FlowSource.displayName(path)
+                    reports.append(Report.nothingToExplore(file: path, name: name, message: message))
+                    flowsChecked.append(Flow(file: path, name: name, module: name, initial: nil))
+                    continue
+                }
                 for d in error.diagnostics { Terminal.writeError(d.description + "\n") }
                 if error.omitted > 0 { Terminal.writeError("… and \(error.omitted) more errors\n") }
                 loadFailed = true

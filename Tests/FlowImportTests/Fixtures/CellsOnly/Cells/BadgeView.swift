@@ -1,0 +1,5 @@
+import UIKit
+
+final class BadgeView: UIView {
+    @IBOutlet var contentView: UIView!
+}
