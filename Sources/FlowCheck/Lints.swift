@@ -87,6 +87,10 @@ struct Linter {
         reachability()
         firing()
         notUnderstood()
+        // After segueIdentifiers: a Swift line it already reports gets no second finding.
+        for f in CrossReferenceLints.findings(flow: flow, reported: findings) where seen.insert(f.key + "\u{0}" + (f.origin?.path ?? "") + "\u{0}" + (f.code?.description ?? "")).inserted {
+            findings.append(f)
+        }
         WorkMeter.add(.lintSteps, steps)
         return findings.enumerated().sorted { a, b in
             let pa = a.element.origin?.position ?? SourcePosition(line: Int.max, column: 0)

@@ -91,6 +91,19 @@ public enum Rules {
         summary: "a code action whose trigger names a control (or cells) that no scene of its class has",
         help: "The action's trigger names a control or table cells that no scene of the class (or its subclasses) has, so no tap or selection reaches it. Fix the trigger or the scene's controls and rows.")
 
+    public static let segueIdentifierNeverMatches = Rule(
+        id: "segue-identifier-never-matches", kind: .lint, severity: .warning,
+        summary: "prepare(for:sender:) or shouldPerformSegue tests a segue identifier that no segue of the class's scenes has",
+        help: "A segue reaches prepare(for:sender:) and shouldPerformSegue(withIdentifier:sender:) only from the scene of the view controller that performs it, so a test for an identifier none of the class's scenes has is never true and its branch never runs (identifiers are case-sensitive). Fix the identifier, or remove the branch.")
+    public static let unknownStoryboardIdentifier = Rule(
+        id: "unknown-storyboard-identifier", kind: .lint, severity: .error,
+        summary: "instantiateViewController(withIdentifier:) names a Storyboard ID that the storyboard has no scene with",
+        help: "instantiateViewController(withIdentifier:) (and identifier:creator:) throws NSInvalidArgumentException, 'Storyboard (…) doesn't contain a view controller with identifier …', unless a scene of that very storyboard has that Storyboard ID. Fix the identifier (they are case-sensitive), or set the scene's Storyboard ID in Interface Builder's identity inspector.")
+    public static let unknownStoryboardName = Rule(
+        id: "unknown-storyboard-name", kind: .lint, severity: .error,
+        summary: "UIStoryboard(name:bundle:) names a storyboard the app does not have",
+        help: "UIStoryboard(name:bundle:) throws NSInvalidArgumentException, 'Could not find a storyboard named … in bundle …', when the bundle holds no compiled storyboard of that name. Fix the name (the file name without .storyboard; names are case-sensitive on a device), or add the storyboard to the target.")
+
     // MARK: Exploration
 
     public static let trap = Rule(
@@ -182,6 +195,7 @@ public enum Rules {
         ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
         segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, notUnderstood,
+        segueIdentifierNeverMatches, unknownStoryboardIdentifier, unknownStoryboardName,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
         noNavigationController, dismissDidNothing, tabBarPushed, entryLeadsNowhere,

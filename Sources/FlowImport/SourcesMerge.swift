@@ -53,6 +53,7 @@ public enum SourcesMerge {
         }
         if document["launch"] == nil, let l = fragment["launch"] { set(&top, "launch", l) }
         if document["destinations"] == nil, let d = fragment["destinations"] { set(&top, "destinations", d) }
+        if let r = fragment["references"] { set(&top, "references", r) }
         if case .array(let notes)? = fragment["notes"]?.value, !notes.isEmpty {
             var all: [JSONNode] = []
             if case .array(let existing)? = document["notes"]?.value { all = existing }
@@ -111,7 +112,7 @@ public enum SourcesMerge {
         }
         for i in top.indices {
             switch top[i].key {
-            case "classes", "launch": top[i].value = walk(top[i].value)
+            case "classes", "launch", "references": top[i].value = walk(top[i].value)
             case "notes": top[i].value = rootedNotes(top[i].value)
             default: break
             }
@@ -164,6 +165,24 @@ public enum SourcesMerge {
         }
         top[si].value = JSONNode(.object(scenes), at: top[si].value.position)
         return JSONNode(.object(top), at: document.position)
+    }
+
+    /// The storyboards-alone document with the references read from the sources: they are
+    /// plain facts, so their lints hold when the rest of the code half does not load.
+    public static func keepingReferences(of withSources: ImportedDocument, in alone: ImportedDocument) -> ImportedDocument {
+        guard let r = withSources.document["references"], case .object(var top) = alone.document.value else { return alone }
+        var out = alone
+        set(&top, "references", r)
+        out.document = JSONNode(.object(top), at: alone.document.position)
+        return out
+    }
+
+    /// `"storyboardNames"`: the app folder's storyboard files, by name.
+    static func setStoryboardNames(_ names: [String], in imported: inout ImportedDocument) {
+        guard case .object(var top) = imported.document.value else { return }
+        let at = imported.document.position
+        set(&top, "storyboardNames", JSONNode(.array(names.map { JSONNode(.string($0), at: at) }), at: at))
+        imported.document = JSONNode(.object(top), at: at)
     }
 
     static func members(_ node: JSONNode?) -> [JSONNode.Member] {

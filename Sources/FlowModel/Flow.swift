@@ -36,6 +36,11 @@ public struct Flow: Hashable, Sendable {
     /// Whether the classes were read from the app's Swift sources (`sources`): then an imported
     /// segue's action that no class declares is stale, not unknown.
     public var sourcesRead = false
+    /// Strings the Swift code uses to name segues, Storyboard IDs and storyboards (`references`).
+    public var references: [SourceReference] = []
+    /// The storyboard files of the app folder, by name without extension, those not imported
+    /// (another platform's) included and launch screens not; nil: not known (a hand-written flow).
+    public var storyboardNames: [String]?
     /// The scene the app starts with on `device`.
     public func initial(on device: Device) -> Int? {
         device == .pad ? (padInitial ?? initial) : initial

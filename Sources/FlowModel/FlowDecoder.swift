@@ -16,7 +16,7 @@ struct FlowDecoder {
 
     static let topKeys = [
         "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
-        "suppress", "device", "storyboards", "sources", "notes",
+        "suppress", "device", "storyboards", "sources", "notes", "references", "storyboardNames",
     ]
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
@@ -68,6 +68,7 @@ struct FlowDecoder {
             _ = top.strings("sources", &sink)
             flow.sourcesRead = true
         }
+        decodeReferences(top, into: &flow)
         for m in top.map("protocols", &sink) { flow.protocols[m.key] = decodeProtocol(m) }
         for m in top.map("destinations", &sink) {
             if let d = decodeDestinationEnum(m) { flow.destinations[m.key] = d }

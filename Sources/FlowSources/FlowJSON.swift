@@ -1,6 +1,6 @@
 import FlowModel
 
-/// Writes what was read as flow format 1 JSON: `protocols`, `launch`, `classes` and `notes`,
+/// Writes what was read as flow format 1 JSON: `protocols`, `launch`, `classes`, `references` and `notes`,
 /// keys in a stable order, so that a fragment can be read, diffed and merged under a
 /// hand-written flow. Swift positions go into `line` keys and into `notes`.
 public enum FlowJSON {
@@ -67,6 +67,12 @@ public enum FlowJSON {
             classEntry(c, notes: classNotes[name] ?? [], &w)
         }
         w.close("}")
+        if !facts.references.isEmpty {
+            w.key("references")
+            w.open("[")
+            for r in facts.references { w.item(reference(r)) }
+            w.close("]")
+        }
         if !otherNotes.isEmpty {
             w.key("notes")
             w.open("[")
@@ -209,6 +215,14 @@ public enum FlowJSON {
         w.key("notes")
         w.inline("[" + texts.map(q).joined(separator: ", ") + "]")
         w.close("}")
+    }
+
+    private static func reference(_ r: SourceReference) -> String {
+        var fields = ["\"kind\": \(q(r.kind.rawValue))", "\"name\": \(q(r.name))"]
+        if let c = r.className { fields.append("\"class\": \(q(c))") }
+        if let s = r.storyboard { fields.append("\"storyboard\": \(q(s))") }
+        fields.append("\"at\": \(q(r.at.description))")
+        return "{ " + fields.joined(separator: ", ") + " }"
     }
 
     private static func prepareCase(_ c: PrepareCase) -> String {

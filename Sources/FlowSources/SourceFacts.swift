@@ -64,6 +64,8 @@ public struct SourceFacts: Sendable {
     /// Every class declared in the sources (view controllers or not), for stale-class reports.
     public var declaredClasses: Set<String> = []
     public var fileCount = 0
+    /// Strings naming storyboard things, wherever in the code they sit (`ReferenceReader`).
+    public var references: [SourceReference] = []
 
     public init() {}
 

@@ -24,11 +24,15 @@ public enum SourceReader {
                     location: SwiftLocation(file: f.path, line: r.line, column: r.column), subject: "",
                     text: SyntaxDepth.message(r)))
             }
-            return .read(FileDeclarations(ParsedFile(f, tree: tree)))
+            let parsed = ParsedFile(f, tree: tree)
+            return .read(FileDeclarations(parsed), ReferenceReader.read(parsed))
         }
+        var rawReferences: [RawReference] = []
         for outcome in perFile {
             switch outcome {
-            case .read(let d): decls.add(d)
+            case .read(let d, let refs):
+                decls.add(d)
+                rawReferences += refs
             case .refused(let note): refused.append(note)
             }
         }
@@ -39,6 +43,7 @@ public enum SourceReader {
         facts.destinations = typed.destinations
         facts.notes += refused + typed.notes
         facts.fileCount = files.count
+        facts.references = decls.references(rawReferences)
         facts.rawValues = decls.rawValues
         facts.declaredClasses = Set(decls.classParts.keys.filter { name in decls.classParts[name]!.contains { !$0.isExtension } })
         var launch = LaunchReader(decls: decls)
@@ -78,7 +83,7 @@ public enum SourceReader {
     }
 
     private enum FileOutcome {
-        case read(FileDeclarations)
+        case read(FileDeclarations, [RawReference])
         case refused(SourceNote)
     }
 
