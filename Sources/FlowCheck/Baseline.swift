@@ -10,16 +10,24 @@ public struct Baseline: Hashable, Sendable {
         public var file: String
         public var rule: String
         public var message: String
+        /// The finding's confidence when the baseline was written; nil in a baseline written
+        /// before findings had one. Said for review only: a finding is matched without it, so
+        /// that one whose confidence changed (code read since, or no longer) stays known.
+        public var confidence: Confidence?
 
-        public init(file: String, rule: String, message: String) {
+        public init(file: String, rule: String, message: String, confidence: Confidence? = nil) {
             self.file = file
             self.rule = rule
             self.message = message
+            self.confidence = confidence
         }
 
         init(_ f: Finding) {
-            self.init(file: f.file, rule: f.rule.id, message: Finding.normalised(f.message))
+            self.init(file: f.file, rule: f.rule.id, message: Finding.normalised(f.message), confidence: f.confidence)
         }
+
+        /// What a finding is matched by.
+        var match: [String] { [file, rule, message] }
     }
 
     public var entries: [Entry]
@@ -33,11 +41,11 @@ public struct Baseline: Hashable, Sendable {
 
     /// Moves each finding the baseline lists from `findings` to `baselined`.
     public func apply(to report: inout Report) {
-        var remaining: [Entry: Int] = [:]
-        for e in entries { remaining[e, default: 0] += 1 }
+        var remaining: [[String]: Int] = [:]
+        for e in entries { remaining[e.match, default: 0] += 1 }
         var kept: [Finding] = []
         for f in report.findings {
-            let e = Entry(f)
+            let e = Entry(f).match
             if let n = remaining[e], n > 0 {
                 remaining[e] = n - 1
                 report.baselined.append(f)
@@ -60,6 +68,7 @@ public struct Baseline: Hashable, Sendable {
                         w.field("file", e.file)
                         w.field("rule", e.rule)
                         w.field("message", e.message)
+                        if let c = e.confidence { w.field("confidence", c.rawValue) }
                     }
                 }
             }
@@ -99,7 +108,13 @@ public struct Baseline: Hashable, Sendable {
             for m in members { if case .string(let s) = m.value.value { fields[m.key] = s } }
             guard let f = fields["file"], let r = fields["rule"], let msg = fields["message"]
             else { return fail(item, "expected an object with file, rule and message, each a string") }
-            entries.append(Entry(file: f, rule: r, message: msg))
+            // "confidence" is optional: a baseline written before it still reads.
+            var confidence: Confidence?
+            if let c = fields["confidence"] {
+                guard let known = Confidence(rawValue: c) else { return fail(item, "\"confidence\" is '\(c)'; expected definite or possible") }
+                confidence = known
+            }
+            entries.append(Entry(file: f, rule: r, message: msg, confidence: confidence))
         }
         return .success(Baseline(entries: entries))
     }

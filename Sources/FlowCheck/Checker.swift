@@ -115,9 +115,14 @@ public enum Checker {
 
     public static func check(_ flow: Flow, options: CheckOptions = CheckOptions(), ended: (Part) -> Void = { _ in }) -> Report {
         var findings: [Finding] = []
+        let assumptions = Assumptions(flow: flow, perform: options.exploration.perform)
         if options.lint {
             var linter = Linter(flow: flow)
-            findings += linter.run()
+            findings += linter.run().map { f in
+                var f = f
+                if f.severity > .note { f.assume(assumptions.lint(f)) }
+                return f
+            }
             ended(.lints)
         }
         var coverage: Coverage?
@@ -132,6 +137,7 @@ public enum Checker {
                 var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console, flow: flow), file: flow.file, origin: p.origin,
                                 path: steps(commands, from: explorer.fresh), console: p.console, key: p.key)
                 f.device = flow.device
+                f.assume(assumptions.exploration(p.rule, message: p.message, commands: commands, from: explorer.fresh))
                 dynamic.append((n, f))
             }
             // Shortest first; among equals, in the order found.

@@ -38,6 +38,12 @@ public struct Finding: Hashable, Sendable {
     public var device: Device?
     /// With `--device all`: found on `device` only; the other device does not reach it.
     public var deviceOnly = false
+    /// Definite: every step of the finding's path is code flownav read. Possible: it rests on
+    /// `assumes` (unread code, a guessed entry, a segue performed from code flownav did not
+    /// read), and is at most a note.
+    public var confidence = Confidence.definite
+    /// The assumptions of a possible finding, each in words with its Swift line when known.
+    public var assumes: [String] = []
 
     public init(rule: Rule, severity: Severity? = nil, message: String, hint: String, file: String, origin: Origin?,
                 path: [Step]? = nil, console: [String] = [], key: String? = nil) {

@@ -89,6 +89,11 @@ public enum HTMLReport {
         if let p = f.origin?.path, !p.isEmpty { out += " <code class=\"jsonpath\">\(html(p))</code>" }
         out += "</div>\n"
         out += "<pre class=\"message\">\(html(f.message))</pre>\n"
+        if f.confidence == .possible {
+            out += "<p class=\"possible\"><b>possible</b> — assumes:</p>\n<ul class=\"assumes\">"
+            for a in f.assumes { out += "<li>\(html(a))</li>" }
+            out += "</ul>\n"
+        }
         out += "<p class=\"fix\"><b>fix</b> \(html(f.hint))</p>\n"
         let console = f.console.filter { !f.message.contains($0) }
         if !console.isEmpty { out += "<pre class=\"console\">\(html(console.joined(separator: "\n")))</pre>\n" }
@@ -206,6 +211,7 @@ public enum HTMLReport {
         pre{white-space:pre-wrap;word-break:break-word;font:13px/1.45 ui-monospace,"DejaVu Sans Mono",monospace;margin:8px 0}
         pre.console{background:#0f172a;color:#fca5a5;padding:8px 12px;border-radius:6px}
         .fix{margin:6px 0;font-size:14px}.fix b{color:#15803d;margin-right:6px}
+        .possible{margin:6px 0 2px;font-size:14px}.possible b{color:#b45309}.assumes{margin:0 0 6px;font-size:13px}
         .path{margin:8px 0;font-size:14px;display:flex;flex-wrap:wrap;gap:6px;align-items:center}
         .step{display:inline-flex;align-items:center;border:1px solid #fed7aa;background:#fff7ed;border-radius:6px;overflow:hidden}
         .step i{font-style:normal;background:#ea580c;color:#fff;padding:0 7px;font-size:12px;font-weight:700}

@@ -20,8 +20,11 @@ public enum ReportFormat {
                 var lines = f.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 let first = lines.removeFirst()
                 let path = f.origin.map { $0.path.isEmpty ? "" : "\($0.path): " } ?? ""
-                out += "  \(f.primaryLocation): \(f.severity): \(path)\(first)\n"
+                // A possible finding says so on its first line, where an editor or grep sees it.
+                let possible = f.confidence == .possible ? "possible: " : ""
+                out += "  \(f.primaryLocation): \(f.severity): \(possible)\(path)\(first)\n"
                 for l in lines { out += "    \(l)\n" }
+                if let c = f.confidenceText { out += "    \(c)\n" }
                 if f.code != nil, f.origin?.position != nil { out += "    \(placeName(f)): \(f.location)\n" }
                 if let steps = f.path {
                     out += "    path: " + (steps.isEmpty ? "(at launch)" : steps.map(\.text).joined(separator: "; ")) + "\n"
@@ -207,6 +210,9 @@ public enum ReportFormat {
         w.field("rule", f.rule.id)
         w.field("kind", f.rule.kind.rawValue)
         w.field("severity", f.severity.description)
+        w.field("confidence", f.confidence.rawValue)
+        w.key("assumes")
+        w.array { for a in f.assumes { w.value(a) } }
         w.field("message", f.message)
         w.field("hint", f.hint)
         w.field("file", f.file)
@@ -290,9 +296,12 @@ public enum ReportFormat {
                                     w.field("ruleId", f.rule.id)
                                     w.field("ruleIndex", ruleIndex[f.rule.id] ?? 0)
                                     w.field("level", f.severity.sarifLevel)
+                                    // Code scanning sorts by rank: a definite finding first, a possible one (at most a note) after.
+                                    w.field("rank", f.confidence == .definite ? 100 : 50)
                                     w.key("message")
                                     w.object {
                                         var text = f.message
+                                        if let c = f.confidenceText { text += "\n" + c.prefix(1).uppercased() + c.dropFirst() }
                                         if let steps = f.path, !steps.isEmpty { text += "\nPath: " + steps.map(\.text).joined(separator: "; ") }
                                         if f.deviceOnly, let d = f.device { text += "\nDevice: \(d.rawValue) only" }
                                         text += "\nFix: " + f.hint
@@ -344,11 +353,14 @@ public enum ReportFormat {
                                     }
                                     w.key("partialFingerprints")
                                     w.object { w.field("flownavKey/v1", f.key.split(separator: "\u{0}").joined(separator: ": ")) }
-                                    if f.path != nil || !f.console.isEmpty {
-                                        w.key("properties")
-                                        w.object {
-                                            pathAndConsole(f, w)
+                                    w.key("properties")
+                                    w.object {
+                                        w.field("confidence", f.confidence.rawValue)
+                                        if !f.assumes.isEmpty {
+                                            w.key("assumes")
+                                            w.array { for a in f.assumes { w.value(a) } }
                                         }
+                                        pathAndConsole(f, w)
                                     }
                                 }
                             }
