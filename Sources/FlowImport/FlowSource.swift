@@ -141,6 +141,7 @@ public enum FlowSource {
         defer { ended(.loaded) }
         switch added {
         case .success:
+            withSources.document = UndeclaredSceneClasses.removing(from: withSources.document, folder: folder, otherModules: imported.otherModuleClasses)
             // Bounded: each round leaves out or makes unknown at least one fact, and a fact left
             // out can only make facts that name it fail in the next.
             var round = 0

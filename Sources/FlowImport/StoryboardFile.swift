@@ -24,6 +24,8 @@ struct StoryboardScene {
     var element: String
     var customClass: String?
     var customModule: String?
+    /// `customModuleProvider="target"`: the class is the app target's own, whatever the module.
+    var moduleIsTarget = false
     var storyboardIdentifier: String?
     var title: String?
     var origin: StoryboardOrigin

@@ -28,6 +28,9 @@ public struct ImportedDocument: Sendable {
     /// Storyboard name → its scenes by Storyboard ID, and its initial scene under "" — for
     /// code that names a storyboard (`StoryboardScene.Main.x`, `UIStoryboard(name:bundle:)`).
     public var storyboardScenes: [String: [String: String]] = [:]
+    /// Custom classes of scenes that name another module than the app's (`customModule="SomePod"`
+    /// without `customModuleProvider="target"`): a framework's, which no Swift of the app declares.
+    public var otherModuleClasses: Set<String> = []
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -113,6 +116,8 @@ private struct Mapper {
     var classes: [String: (superclass: String, notes: [String])] = [:]
     var classOrder: [String] = []
     var modules: [String] = []
+    /// Class → the modules scenes name for it without `customModuleProvider="target"`.
+    var explicitModules: [String: Set<String>] = [:]
     /// Stand-in scenes for references that lead outside the import, by "storyboard\0identifier".
     var missingTargets: [String: String] = [:]
 
@@ -169,6 +174,8 @@ private struct Mapper {
         if !segues.isEmpty { top.append(("segues", .array(segues))) }
         var document = ImportedDocument(document: top.json.node(), warnings: warnings, sceneOrigins: sceneOrigins, segueOrigins: segueOrigins, actionControls: actionControls)
         document.dataPrototypes = dataPrototypes
+        // An explicit module that is the app's own (the one its target-provided scenes name) is not a framework.
+        document.otherModuleClasses = Set(explicitModules.filter { !$0.value.isSubset(of: [module]) }.keys)
         for sb in storyboards {
             var named: [String: String] = [:]
             for sc in sb.scenes where sc.reference == nil {
@@ -275,6 +282,7 @@ private struct Mapper {
         guard let custom = s.customClass ?? (s.element == "hostingController" ? "UIHostingController" : nil) else { return (superclass, notes) }
         if UIKitClass.isKnown(custom) { return (custom, notes) }
         if let m = s.customModule, !modules.contains(m) { modules.append(m) }
+        if let m = s.customModule, !m.isEmpty, !s.moduleIsTarget { explicitModules[custom, default: []].insert(m) }
         if let existing = classes[custom] {
             if existing.superclass != superclass && !existing.notes.contains(where: { $0.hasPrefix("also used") }) {
                 classes[custom]!.notes.append("also used by a <\(s.element)> scene (\(s.origin.file):\(s.origin.line)); the superclass comes from the first")

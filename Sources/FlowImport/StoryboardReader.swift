@@ -81,6 +81,7 @@ enum StoryboardReader {
         if vc.named("viewControllerPlaceholder") {
             s.reference = (vc["storyboardName"].flatMap { $0.isEmpty ? nil : $0 }, vc["referencedIdentifier"].flatMap { $0.isEmpty ? nil : $0 })
         }
+        s.moduleIsTarget = vc["customModuleProvider"] == "target"
         s.definesPresentationContext = vc["definesPresentationContext"] == "YES"
         s.modalPresentationStyle = vc["modalPresentationStyle"]
         var navTitle: String?
