@@ -125,6 +125,9 @@ struct CrossReferenceLints {
         if let own = scenes(of: r.className), !own.isEmpty {
             let owned = own.reduce(into: Set<String>()) { $0.formUnion(identifiersOf[$1]) }
             guard !owned.contains(id) else { return }
+            // A prepare case or shouldPerform entry read for it: unknown-segue-identifier says it there.
+            if let c = r.className, let decl = flow.classes[c],
+               decl.prepare?.contains(where: { $0.segue == id }) == true || decl.shouldPerform?[id] != nil { return }
             add(Rules.segueIdentifierNeverMatches, .warning,
                 "\(c) tests for segue '\(id)', which no scene of \(c) has a segue with: the branch is never taken",
                 hint: (didYouMean(id, in: owned) ?? "") + "fix the identifier (identifiers are case-sensitive), or remove the branch", r, i, scene: own[0])
