@@ -223,6 +223,9 @@ extension Simulator {
                     dest = try build(className: action.className ?? "UIViewController", initializer: action.initializer, arguments: action.arguments, scope: scope, caller: caller)
                 }
             }
+            if let site = action.unknown, action.className != "self", action.className != "navigationController" {
+                markNilDependenciesUnknown(of: dest, at: site)
+            }
             for a in action.set { setDependency(a.name, of: dest, to: try evaluate(a.expression, in: scope), by: caller) }
             if let nav = action.embedIn { dest = embed(dest, in: nav, caller: caller) }
             // A storyboard scene keeps its own modalPresentationStyle wherever it ends up presented.

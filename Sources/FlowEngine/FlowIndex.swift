@@ -179,6 +179,9 @@ final class FlowIndex: Sendable {
         /// The dependency slots its initializer gives the instance, when the action names its
         /// class and the initializer is not `init(coder:)` (which `initCoder` handles).
         let slots: [SlotRecord]?
+        /// For an action whose body was not understood (`SegueAction.unknown`): the value every
+        /// dependency of the returned instance gets, its provenance, and the initializer named.
+        let unknown: (value: UInt32, provenance: UInt32, initializer: String)?
 
         /// `dependencies`: those of the class the action is looked up on, by name;
         /// `returnsDeclarations`: `Flow.declarations(of:)` of the class it returns, if it names one.
@@ -199,6 +202,10 @@ final class FlowIndex: Sendable {
             // `inspect` names the Swift line that set the value, when the flow has it.
             provenance = "\(action.swiftName) through \(initializer)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
             provenanceNumber = texts.number(provenance)
+            unknown = action.unknown.map { site in
+                let initializer = UnknownValue.initializer(at: site)
+                return (texts.number(UnknownValue.text(at: site)), texts.number("\(action.swiftName) through \(initializer)"), initializer)
+            }
             if isInitCoder {
                 callsSuperCoder = true
                 slots = nil

@@ -98,6 +98,9 @@ extension Simulator {
         let target = outer.source
         emit(.called(id: target, method: action.swiftName, detail: CallDetail(segueActionFor: flow.scenes[scene].id)))
         let scope = Scope(selfID: target, sender: outer.sender, identifier: outer.identifier)
+        if let unknown = resolved.unknown {
+            return try callUnknownSegueAction(action, unknown, outer: outer, scene: scene, scope: scope)
+        }
         if let c = action.nilWhen, holds(c, in: scope) {
             emit(.console(category: "Storyboard", message: "-[\(describe(target)) \(action.selector)] returned nil, falling back to -[\(storedClassName(scene)) initWithCoder:]"))
             return nil
@@ -133,6 +136,41 @@ extension Simulator {
         // Assignments after the initializer (`controller?.delegate = self`), before returning.
         for a in action.set {
             let by = "\(action.swiftName) after \(initName)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
+            setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: by)
+        }
+        if !returned.lineage.contains(sceneClass) {
+            throw CrashSignal(crash: .exception(
+                name: "NSInternalInconsistencyException",
+                reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
+                preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:150"]))
+        }
+        return id
+    }
+
+    /// A segue action whose body was not understood: it is called and returns an instance of
+    /// its class (or the scene's), built by an initializer flownav did not read. So neither
+    /// `nilWhen` nor its arguments are read, no `init(coder:)` runs (its `fatalError` would be a
+    /// false crash), and every dependency of the instance is unknown. Its `set`, read code,
+    /// still applies, and UIKit's check of the returned class still holds.
+    private mutating func callUnknownSegueAction(
+        _ action: SegueAction, _ unknown: (value: UInt32, provenance: UInt32, initializer: String), outer: OuterSegue, scene: Int, scope: Scope
+    ) throws(CrashSignal) -> Int {
+        let sceneClass = index.sceneRuntimeClasses[scene]
+        let returns = action.returns ?? sceneClass
+        let returned = info(classID: classID(returns, scene: scene), returns)
+        // init(coder:)'s template has every dependency numbered; only the values change.
+        var slots = returned.slots(initializer: "init(coder:)")
+        for k in slots.indices {
+            slots[k].value = unknown.value
+            slots[k].provenance = unknown.provenance
+        }
+        let via = Instantiation.segueAction(target: outer.source, selector: action.selector, initializer: unknown.initializer)
+        let id = newInstance(className: returns, scene: scene, via: via, initializer: "init(coder:)", slots: slots)
+        // An initializer that returns an instance UIKit accepts reaches super.init(coder:), in
+        // which a container decodes its relationship children.
+        try decodeChildren(of: id, scene: scene, outer: outer)
+        for a in action.set {
+            let by = "\(action.swiftName) after \(unknown.initializer)"
             setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: by)
         }
         if !returned.lineage.contains(sceneClass) {

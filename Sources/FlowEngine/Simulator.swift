@@ -89,6 +89,7 @@ public struct Simulator: Sendable {
             } else {
                 return events
             }
+            if let site = flow.launch.root?.unknown { markNilDependenciesUnknown(of: root, at: site) }
             if let nav = flow.launch.root?.embedIn { root = embed(root, in: nav, caller: "AppDelegate") }
             state.windowRoot = root
             emit(.transition(.setRoot(root)))

@@ -6,11 +6,17 @@ import FlowModel
 struct DependencyNumbers: Sendable {
     let names: [UInt32]
     let values: [UInt32]
+    /// For a dependency code flownav did not read assigns (`Dependency.unknown`): the unknown
+    /// value it starts with and its provenance; `SlotTexts.nilValue` for the others.
+    let unknownValues: [UInt32]
+    let unknownProvenances: [UInt32]
 
     /// Numbers `dependencies`' texts one by one.
     init(_ dependencies: [Dependency], texts: SlotTexts) {
         names = dependencies.map { texts.number($0.name) }
         values = dependencies.map { texts.number(value: $0.defaultValue) }
+        unknownValues = dependencies.map { d in d.unknown.map { texts.number(UnknownValue.text(at: $0)) } ?? SlotTexts.nilValue }
+        unknownProvenances = dependencies.map { d in d.unknown.map { texts.number(UnknownValue.provenance(at: $0)) } ?? SlotTexts.nilValue }
     }
 
     /// What `init(coder:)` builds for an initializer-injected dependency it sets.
@@ -30,6 +36,12 @@ extension FlowIndex.ClassInfo {
         out.reserveCapacity(dependencies.count)
         for (k, d) in dependencies.enumerated() {
             let name = numbers.names[k], value = numbers.values[k]
+            // Unread code may set it before anything reads it: unknown, unless the initializer
+            // sets it (its arguments, or what init(coder:) builds), which is read code.
+            if numbers.unknownValues[k] != SlotTexts.nilValue, !sets.contains(d.name) {
+                out.append(SlotRecord(name: name, value: numbers.unknownValues[k], provenance: numbers.unknownProvenances[k]))
+                continue
+            }
             switch d.injection {
             case .property:
                 out.append(SlotRecord(name: name, value: value, provenance: texts.defaultValue))
