@@ -1,0 +1,4 @@
+struct Book {
+    var title: String
+    var pages: Int
+}

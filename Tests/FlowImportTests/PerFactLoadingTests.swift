@@ -1,0 +1,124 @@
+import FlowCheck
+@testable import FlowImport
+import FlowModel
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 30 item 3: the code half read from Swift degrades per fact, never per app; every app
+/// folder is checked; a storyboard class no Swift declares is named with UIKit's text.
+@Suite struct PerFactLoadingTests {
+    static func fixture(_ name: String) -> String {
+        PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/\(name)").path
+    }
+
+    /// A copy of a fixture folder, to change.
+    static func copy(_ name: String, into folder: TemporaryFolder) throws -> String {
+        let target = folder.path + "/" + name
+        try FileManager.default.copyItem(atPath: fixture(name), toPath: target)
+        return target
+    }
+
+    @Test func aSegueActionCallingAnExtensionsInitializerWithADefaultLoadsItsCodeHalf() throws {
+        // BookViewController's initializer is a convenience one in an extension; both calls
+        // leave out a defaulted parameter. Before, neither name was declared and the whole
+        // code half was refused.
+        let loaded = try FlowSource.load(path: Self.fixture("DefaultInits")).get()
+        #expect(!loaded.warnings.contains { $0.message.contains("does not load") }, "\(loaded.warnings)")
+        let shelf = try #require(loaded.flow.classes["ShelfViewController"])
+        let open = try #require(shelf.segueActions.first { $0.swiftName == "openBook(_:)" })
+        #expect(open.initializer == "init(coder:book:)")
+        #expect(open.unknown == nil)
+        let review = try #require(shelf.segueActions.first { $0.swiftName == "review(_:)" })
+        #expect(review.initializer == "init(coder:book:)")
+        // Leaving out `stars:` still runs the initializer that sets it (to its default).
+        let reviewInit = try #require(loaded.flow.initializer("init(coder:book:)", of: "ReviewViewController"))
+        #expect(Set(reviewInit.sets) == ["book", "stars"])
+        // The convenience initializer ends in init(coder:): what it sets, it sets on top of it.
+        let bookInit = try #require(loaded.flow.initializer("init(coder:book:)", of: "BookViewController"))
+        #expect(bookInit.callsSuper == .initCoder)
+        #expect(bookInit.sets.contains("book"))
+    }
+
+    @Test func oneFactThatCannotLoadIsUnknownAndTheRestLoads() throws {
+        // playTrailer(_:) returns AVKit's controller, a class the format does not know: that one
+        // action is kept (UIKit calls it; no undeclared or owner-unknown finding) with what it
+        // builds unknown, and said at its Swift line.
+        let loaded = try FlowSource.load(path: Self.fixture("DefaultInits")).get()
+        let shelf = try #require(loaded.flow.classes["ShelfViewController"])
+        let trailer = try #require(shelf.segueActions.first { $0.swiftName == "playTrailer(_:)" })
+        #expect(trailer.unknown?.line == 20)
+        #expect(trailer.initializer == nil && trailer.returns == nil)
+        #expect(shelf.notes.contains { $0.hasSuffix("ShelfViewController.swift:20: not loaded: unknown class 'AVPlayerViewController'; read as unknown") }, "\(shelf.notes)")
+        let report = Checker.check(loaded.flow)
+        let rules = Set(report.findings.map(\.rule.id))
+        #expect(!rules.contains("owner-unknown") && !rules.contains("undeclared-segue-action") && !rules.contains("trap"), "\(report.findings.map(\.message))")
+        #expect(report.findings.contains { $0.rule.id == "not-understood" && $0.message.contains("not loaded: unknown class 'AVPlayerViewController'") })
+    }
+
+    @Test func aLoadErrorsPathNamesTheSmallestFact() throws {
+        let doc = JSONNode(.object([]), at: SourcePosition(line: 1, column: 1))
+        func edit(_ path: String, _ message: String = "unknown dependency 'x'") -> UnloadedFacts.Edit? {
+            UnloadedFacts.edit(for: path, message: message, in: doc)
+        }
+        #expect(UnloadedFacts.steps(of: #"classes.List.segueActions["make(coder:)"].arguments.item"#)
+                == [.key("classes"), .key("List"), .key("segueActions"), .key("make(coder:)"), .key("arguments"), .key("item")])
+        let action = [UnloadedFacts.Step.key("classes"), .key("List"), .key("segueActions"), .key("make(coder:)")]
+        #expect(edit(#"classes.List.segueActions["make(coder:)"].arguments.item"#)?.steps == action)
+        #expect(edit(#"classes.List.segueActions["make(coder:)"].returns"#)?.change
+                == .unknown(dropping: ["initializer", "arguments", "set", "nilWhen", "returns"]))
+        // One name in a prepare case's `sets`, one assignment of an action's `set`: only that.
+        #expect(edit("classes.List.prepare[2].sets[1]")?.steps == [.key("classes"), .key("List"), .key("prepare"), .index(2), .key("sets"), .index(1)])
+        #expect(edit("classes.List.actions.add.set.item")?.steps.count == 6)
+        #expect(edit(#"classes.List.initializers["init(x:)"]"#, "duplicate key 'init(x:)'")?.change == .removeLastDuplicate)
+        #expect(edit("launch.inject[0].set")?.steps == [.key("launch"), .key("inject"), .index(0)])
+        // The storyboards' part is not the reader's to leave out.
+        #expect(edit("scenes.list.class") == nil)
+        #expect(edit("segues[3].destination") == nil)
+    }
+
+    @Test func aFolderOfCellXIBsIsCheckedWithANote() throws {
+        #expect(FlowSource.nothingToExplore(Self.fixture("CellsOnly"))?.hasPrefix("nothing to explore: no storyboard or view-controller XIB in") == true)
+        // A folder with a storyboard has something to explore, whatever else fails.
+        #expect(FlowSource.nothingToExplore(Self.fixture("DefaultInits")) == nil)
+        let empty = try TemporaryFolder()
+        defer { empty.remove() }
+        #expect(FlowSource.nothingToExplore(empty.path) == nil)
+    }
+
+    @Test(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+    func checkExitsZeroOnCellsOnlyAndTwoOnAnEmptyFolder() throws {
+        let r = try runProcess(FlownavBinary.path!, ["check", Self.fixture("CellsOnly")], stdin: nil, directory: PackagePaths.root, timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("(skipped: 2 XIBs of views or cells)"), "\(r)")
+        let empty = try TemporaryFolder()
+        defer { empty.remove() }
+        let e = try runProcess(FlownavBinary.path!, ["check", empty.path], stdin: nil, directory: PackagePaths.root, timeout: 120)
+        #expect(e.status == 2, "\(e)")
+        #expect(e.stderr.contains("no storyboard or XIB in this folder"), "\(e)")
+    }
+
+    @Test func aStoryboardClassRenamedInSwiftIsUnknownWithUIKitsText() throws {
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let app = try Self.copy("DefaultInits", into: tmp)
+        let board = app + "/Base.lproj/Main.storyboard"
+        let text = try String(contentsOfFile: board, encoding: .utf8)
+        // One class renamed in the storyboard only; another scene's class from a framework
+        // module (no customModuleProvider="target"), which no Swift of the app declares either.
+        let changed = text
+            .replacingOccurrences(of: #"customClass="BookViewController""#, with: #"customClass="BookViewControler""#)
+            .replacingOccurrences(of: #"customClass="ReviewViewController" customModule="Shelf" customModuleProvider="target""#,
+                                  with: #"customClass="RatingViewController" customModule="RatingKit""#)
+        try #require(changed != text && changed.contains("RatingKit"))
+        try changed.write(toFile: board, atomically: true, encoding: .utf8)
+        let loaded = try FlowSource.load(path: app).get()
+        let report = Checker.check(loaded.flow)
+        let unknown = report.findings.filter { $0.rule.id == "unknown-scene-class" }
+        #expect(unknown.count == 1, "\(unknown.map(\.message))")
+        let message = try #require(unknown.first?.message)
+        #expect(message.contains("Unknown class _TtC5Shelf17BookViewControler in Interface Builder file."), "\(message)")
+        #expect(message.contains("renamed to BookViewController?"), "\(message)")
+        #expect(unknown.first?.severity == .warning)
+    }
+}
