@@ -192,14 +192,57 @@ struct Assumptions {
         return out
     }
 
-    /// A segue action or code action of `className` named `method` whose body flownav did not read.
+    /// A segue action or code action of `className` named `method` whose body flownav did not
+    /// read, and the values unread code sets that the method tests or copies (a `nilWhen`, a
+    /// `guard`, an argument, a `prepare` assignment naming such a property of the class).
     func unknownCode(_ className: String, method: String) -> [String] {
         var out: [String] = []
+        var conditions: [Condition] = []
+        var expressions: [String] = []
         for d in flow.declarations(of: className) {
-            for s in d.segueActions where s.swiftName == method { if let u = s.unknown { out.append("\(d.name).\(method) is code flownav did not read, at \(u)") } }
-            for a in d.actions where a.name == method { if let u = a.unknown { out.append("\(d.name).\(method) runs code flownav did not read, at \(u)") } }
+            for s in d.segueActions where s.swiftName == method {
+                if let u = s.unknown { out.append("\(d.name).\(method) is code flownav did not read, at \(u)") }
+                conditions += s.nilWhen.map { [$0] } ?? []
+                expressions += (s.arguments + s.set).map(\.expression)
+            }
+            for a in d.actions where a.name == method {
+                if let u = a.unknown { out.append("\(d.name).\(method) runs code flownav did not read, at \(u)") }
+                conditions += a.guardCondition.map { [$0] } ?? []
+                expressions += (a.values + a.arguments + a.set).map(\.expression)
+            }
+            if method == "prepare(for:sender:)" {
+                for c in d.prepare ?? [] {
+                    conditions += c.guardCondition.map { [$0] } ?? []
+                    expressions += c.set.map(\.expression)
+                }
+            }
+            if method == "shouldPerformSegue(withIdentifier:sender:)" { conditions += d.shouldPerform.map { Array($0.values) } ?? [] }
+        }
+        for c in conditions {
+            switch c {
+            case .isNil(let name), .isNotNil(let name): expressions.append(name)
+            default: break
+            }
+        }
+        for e in expressions {
+            if let a = unknownValue(e, of: className), !out.contains(a) { out.append(a) }
         }
         return out
+    }
+
+    /// When `expression` reads a property of `className` (`item`, `self.item?.name`) that code
+    /// flownav did not read sets: that, in words.
+    func unknownValue(_ expression: String, of className: String) -> String? {
+        var e = Substring(expression)
+        if e.hasPrefix("self.") { e = e.dropFirst(5) }
+        let name = String(e.prefix { $0 == "_" || $0.isLetter || $0.isNumber })
+        guard !name.isEmpty else { return nil }
+        for d in flow.declarations(of: className) {
+            if let dep = d.dependencies.first(where: { $0.name == name }), let u = dep.unknown {
+                return "\(d.name).\(name) is set by code flownav did not read, at \(u)"
+            }
+        }
+        return nil
     }
 
     /// The dependencies `viewDidLoad` of `className` reads that unread code sets.

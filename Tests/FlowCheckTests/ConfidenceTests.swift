@@ -165,6 +165,40 @@ import Testing
         #expect(throws: Error.self) { try Baseline.parse(Array(bad.utf8), file: "bad.json").get() }
     }
 
+    /// A value code flownav did not read sets (`"unknown"`), tested by a segue action's `nilWhen`
+    /// or copied by `prepare`: what follows from it rests on that line.
+    @Test func valuesSetByUnreadCodeAreAssumptions() throws {
+        let flow = try Flows.load(#"""
+        "initial": "list",
+        "classes": {
+          "ListViewController": {
+            "file": "ListViewController.swift",
+            "dependencies": { "selected": { "type": "Item", "injection": "optional", "unknown": "ListViewController.swift:49" } },
+            "segueActions": { "makeDetail(coder:)": { "returns": "DetailViewController", "initializer": "init(coder:item:)",
+                                                     "arguments": { "item": "selected" }, "nilWhen": "selected == nil" } },
+            "prepare": [ { "segue": "Other", "as": "DetailViewController", "set": { "item": "self.selected" } } ]
+          },
+          "DetailViewController": {
+            "file": "DetailViewController.swift",
+            "dependencies": { "item": { "type": "Item", "injection": "implicitlyUnwrapped" } },
+            "initializers": { "init(coder:item:)": { "sets": ["item"], "callsSuper": "init(coder:)" } }
+          }
+        },
+        "scenes": { "list": { "class": "ListViewController" }, "detail": { "class": "DetailViewController" } },
+        "segues": [
+          { "id": "Open", "source": "list", "destination": "detail", "kind": "presentation", "trigger": "manual", "action": "makeDetail(coder:)" },
+          { "id": "Other", "source": "list", "destination": "detail", "kind": "presentation", "trigger": "manual" }
+        ]
+        """#)
+        let a = Assumptions(flow: flow, perform: .manual)
+        let expected = "ListViewController.selected is set by code flownav did not read, at ListViewController.swift:49"
+        #expect(a.unknownCode("ListViewController", method: "makeDetail(coder:)") == [expected])
+        #expect(a.unknownCode("ListViewController", method: "prepare(for:sender:)") == [expected])
+        #expect(a.unknownCode("ListViewController", method: "viewDidLoad()").isEmpty)
+        #expect(a.unknownValue("selected?.name", of: "ListViewController") == expected)
+        #expect(a.unknownValue("selection", of: "ListViewController") == nil)
+    }
+
     @Test func noteMembers() {
         #expect(Assumptions.member(of: "prepare(for:sender:): statement not read: x = y") == "prepare(for:sender:)")
         #expect(Assumptions.member(of: "showDetail(_:): the class it builds is not read") == "showDetail(_:)")
