@@ -63,7 +63,12 @@ final class ReferenceReader: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func read(_ file: ParsedFile) -> [RawReference] {
+    /// Words every reference's call holds: a file without any has none, and is not walked
+    /// (most files of a large app; the walk visits every node of a body).
+    static let words = ["performSegue", "instantiateViewController", "UIStoryboard", "prepare"]
+
+    static func read(_ file: ParsedFile, text: String? = nil) -> [RawReference] {
+        if let text, !words.contains(where: { text.contains($0) }) { return [] }
         let r = ReferenceReader(file: file)
         r.walk(file.tree)
         return r.found
