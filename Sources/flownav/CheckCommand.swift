@@ -216,6 +216,8 @@ enum TranscriptFiles {
     static func transcript(_ f: Finding, load: String, device: Device? = nil, baseDirectory: String) -> String {
         var out = "# flownav check: \(f.rule.id) (\(f.severity)) — \(f.rule.summary)\n"
         for l in f.message.split(separator: "\n") { out += "# \(l)\n" }
+        // A possible finding's path replays in the simulator; whether the app takes it rests on these.
+        if let c = f.confidenceText { out += "# \(c)\n" }
         out += "# at \(f.location)\(f.origin.map { $0.path.isEmpty ? "" : " (\($0.path))" } ?? "")\n"
         let steps = f.path ?? []
         out += "# the shortest path from launch: \(steps.count) event\(steps.count == 1 ? "" : "s")\n"
