@@ -502,8 +502,8 @@ def mentions(m, text):
 NOT_NAMING = {"unreachable-scene"}
 
 
-def names_it(m, f):
-    return (f.get("severity") in ("warning", "error") and f.get("rule") not in NOT_NAMING
+def names_it(m, f, severities=("warning", "error")):
+    return (f.get("severity") in severities and f.get("rule") not in NOT_NAMING
             and mentions(m, f.get("message", "")))
 
 
@@ -593,19 +593,23 @@ def run_app(app, args, kinds, flownav, work, stream):
                 renames = renames_of(m)
                 new = [f for f in r["findings"] if finding_key(f, roots, renames) not in base_keys]
                 naming = [f for f in new if names_it(m, f)]
+                # Named, but only in a note: a lint that was downgraded, or a not-understood note.
+                noting = [] if naming else [f for f in new if names_it(m, f, ("note",))]
                 said = [l for l in r["stderr"].splitlines()
                         if mentions(m, l) and not l.startswith("stats:")]
                 res = {
                     "app": app, "kind": k, "file": m.file, "line": m.line, "old": m.old, "new": m.new,
                     "status": r["status"], "named": bool(naming),
                     "rules": sorted({f.get("rule") for f in naming}),
+                    "note_only": sorted({f.get("rule") for f in noting}),
                     "new_findings": [{"rule": f.get("rule"), "severity": f.get("severity"),
                                       "message": normalise(f.get("message", ""), roots)} for f in new],
                     "stderr": [normalise(l, roots) for l in said],
                     "seconds": round(r["seconds"], 2),
                 }
                 results.append(res)
-                mark = "named by " + ", ".join(res["rules"]) if res["named"] else "MISSED"
+                mark = ("named by " + ", ".join(res["rules"]) if res["named"]
+                        else "MISSED (only a note: %s)" % ", ".join(res["note_only"]) if noting else "MISSED")
                 say("%-20s %-16s %s:%d %s -> %s: %s" % (app, k, m.file, m.line, m.old, m.new, mark))
         if args.stats:
             say("%s: %.1f s for the app" % (app, time.monotonic() - t_app), err=True)
@@ -680,13 +684,11 @@ def main():
         return 0
 
     print()
-    print("%-18s %8s %6s %6s" % ("kind", "planted", "named", "%"))
-    for k in kinds:
-        rs = [r for r in results if r["kind"] == k]
+    print("%-18s %8s %6s %6s %10s" % ("kind", "planted", "named", "%", "note only"))
+    for k in kinds + ["overall"]:
+        rs = [r for r in results if r["kind"] == k or k == "overall"]
         n = sum(r["named"] for r in rs)
-        print("%-18s %8d %6d %6s" % (k, len(rs), n, pct(n, len(rs))))
-    n = sum(r["named"] for r in results)
-    print("%-18s %8d %6d %6s" % ("overall", len(results), n, pct(n, len(results))))
+        print("%-18s %8d %6d %6s %10d" % (k, len(rs), n, pct(n, len(rs)), sum(bool(r["note_only"]) for r in rs)))
     print()
     print("%-20s %6s %7s %9s %8s %8s %9s" % ("app", "exit", "errors", "warnings", "planted", "named", "Swift"))
     for a in app_rows:
