@@ -155,10 +155,12 @@ struct Assumptions {
         return out
     }
 
+    static let performedPrefix = "segue '"
+
     /// `perform ID`: the exploration performs a manual segue (with `--perform all`, any segue)
     /// that no read code action performs, from every state, as unread code may.
     func performed(_ identifier: String, by className: String) -> String {
-        let text = "segue '\(identifier)' is performed from code flownav did not read (check --perform \(perform.rawValue) performs it from every state)"
+        let text = Self.performedPrefix + "\(identifier)' is performed from code flownav did not read (check --perform \(perform.rawValue) performs it from every state)"
         // The reader's note where the app performs a segue flownav could not follow, as the place to look.
         for c in flow.lineage(of: className) {
             guard let decl = flow.classes[c] else { continue }

@@ -130,16 +130,8 @@ public enum Checker {
             var explorer = Explorer(flow: flow, options: options.exploration)
             coverage = explorer.run()
             defer { ended(.exploration) }
-            var dynamic: [(Int, Finding)] = []
-            for (n, p) in explorer.problems.enumerated() {
-                var commands = p.node >= 0 ? explorer.path(to: p.node) : []
-                if let c = p.command { commands.append(c) }
-                var f = Finding(rule: p.rule, message: p.message, hint: hint(for: p.rule, console: p.console, flow: flow), file: flow.file, origin: p.origin,
-                                path: steps(commands, from: explorer.fresh), console: p.console, key: p.key)
-                f.device = flow.device
-                f.assume(assumptions.exploration(p.rule, message: p.message, commands: commands, from: explorer.fresh))
-                dynamic.append((n, f))
-            }
+            var dynamic = explorer.problems.enumerated().map { (n, p) in (n, finding(p, of: explorer, assumptions: assumptions)) }
+            definitePaths(&dynamic, flow: flow, options: options.exploration)
             // Shortest first; among equals, in the order found.
             dynamic.sort { ($0.1.path?.count ?? 0, $0.0) < ($1.1.path?.count ?? 0, $1.0) }
             findings += dynamic.map(\.1)

@@ -117,6 +117,41 @@ import Testing
         #expect(definite.confidence == .definite && definite.severity == .error, "\(read.text)")
     }
 
+    /// The shortest path performs a segue for unread code, a longer one reaches the same trap
+    /// through a code action flownav read: the finding is definite, with the longer path.
+    @Test func aDefinitePathIsPreferredToAShorterPossibleOne() throws {
+        let report = try check(#"""
+        "initial": "list",
+        "classes": {
+          "ListViewController": { "file": "ListViewController.swift" },
+          "MiddleViewController": {
+            "file": "MiddleViewController.swift",
+            "actions": { "open()": { "trigger": "control:open", "do": "performSegue", "segue": "ShowDetail2", "at": "MiddleViewController.swift:30" } }
+          },
+          "DetailViewController": {
+            "file": "DetailViewController.swift",
+            "dependencies": { "item": { "type": "Item", "injection": "implicitlyUnwrapped" } },
+            "viewDidLoad": { "uses": ["item"], "line": 14 }
+          }
+        },
+        "scenes": {
+          "list": { "class": "ListViewController", "controls": ["go"] },
+          "middle": { "class": "MiddleViewController", "controls": ["open"] },
+          "detail": { "class": "DetailViewController" }
+        },
+        "segues": [
+          { "id": "ShowDetail", "source": "list", "destination": "detail", "kind": "presentation", "trigger": "manual" },
+          { "source": "list", "destination": "middle", "kind": "presentation", "trigger": "control:go" },
+          { "id": "ShowDetail2", "source": "middle", "destination": "detail", "kind": "presentation", "trigger": "manual" }
+        ]
+        """#)
+        let traps = report.findings(Rules.trap)
+        #expect(traps.count == 1, "\(report.text)")
+        let trap = try #require(traps.first)
+        #expect(trap.confidence == .definite && trap.severity == .error, "\(report.text)")
+        #expect(trap.path?.map(\.text) == ["tap go", "tap open"], "\(report.text)")
+    }
+
     @Test func jsonSarifAndBaselineCarryIt() throws {
         let report = try check(Self.segueActionFlow(listNotes: Self.unreadAction))
         let json = try #require(JSONSerialization.jsonObject(with: Data(ReportFormat.json([report]).utf8)) as? [String: Any])
