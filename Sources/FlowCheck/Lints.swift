@@ -79,6 +79,7 @@ struct Linter {
 
     mutating func run() -> [Finding] {
         staleReferences()
+        unconnectedActions()
         decodePaths()
         codeInitCoder()
         segueIdentifiers()
@@ -209,6 +210,38 @@ struct Linter {
         }
     }
 
+    /// The other half of a rename: a segue action or unwind action read from Swift that no
+    /// segue of the storyboards names. Only with the sources read (a hand-written flow's class
+    /// may declare what another flow connects), and a note: a storyboard outside the folder may.
+    private mutating func unconnectedActions() {
+        guard flow.sourcesRead, !flow.segues.isEmpty else { return }
+        var connected: Set<String> = [], unwound: Set<String> = []
+        for s in flow.segues {
+            if let a = s.action { connected.insert(a.selector) }
+            if let u = s.unwindAction { unwound.insert(u.selector) }
+        }
+        for name in flow.classes.keys.sorted() {
+            let c = flow.classes[name]!
+            for a in c.segueActions where a.line != nil && !a.selector.isEmpty && !connected.contains(a.selector) {
+                add(Rules.unconnectedAction,
+                    "\(name).\(a.swiftName) is an @IBSegueAction (\(a.selector)) that no storyboard segue names as its Instantiation, so UIKit never calls it",
+                    hint: "connect the segue's Instantiation to \(a.swiftName) in Interface Builder (a segue naming an old selector is its other half), or delete the method",
+                    at: a.origin)
+            }
+            for u in c.unwindActions {
+                let selector = SelectorName(u).selector
+                // Read from Swift: the action has its line there (a hand-written entry has none).
+                let path = JSONPath.member(JSONPath.member(JSONPath.member("classes", name), "unwindActions"), u)
+                guard !unwound.contains(selector), flow.codeLocation(ofPath: path) != nil else { continue }
+                let origin = c.unwindActionOrigins[u] ?? Origin(path: path, position: nil)
+                add(Rules.unconnectedAction,
+                    "\(name).\(u) is an unwind @IBAction (\(selector)) that no storyboard exit names, so no unwind segue ever calls it",
+                    hint: "connect a scene's exit to \(u) in Interface Builder (an exit naming an old selector is its other half), or delete the method",
+                    at: origin)
+            }
+        }
+    }
+
     // MARK: Decoding: segue actions, the container quirk, the init(coder:) fallback
 
     /// How a scene can be decoded: the segue being performed (nil at launch) and, for a
@@ -274,6 +307,9 @@ struct Linter {
                 continue
             }
             if let action = flow.segueAction(selector.selector, on: target) {
+                // A body not understood builds the scene by an initializer flownav did not read:
+                // neither a nil return nor init(coder:) is known to happen.
+                if action.unknown != nil { continue }
                 if let c = action.nilWhen, c != .never {
                     let onlyFromCode = c == .noSelection && d.outer.map { flow.segues[$0].trigger.isRow } == true
                     let severity: Severity = onlyFromCode ? .warning : .error

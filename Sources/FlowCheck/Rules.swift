@@ -186,6 +186,11 @@ public enum Rules {
         summary: "a tab bar controller is pushed onto a navigation stack",
         help: "Apple documents that the view controller pushed 'cannot be a tab bar controller'. UIKit does not stop it, but the tab bar then lives inside the navigation stack (its tabs lose their own navigation bars, back pops the whole tab bar). Present the tab bar controller, or make it the window's root and put navigation controllers inside its tabs.")
 
+    public static let unconnectedAction = Rule(
+        id: "unconnected-action", kind: .lint, severity: .note,
+        summary: "an @IBSegueAction or unwind @IBAction that no storyboard segue connects",
+        help: "UIKit calls a segue action only for a segue whose Instantiation names it, and an unwind action only for an unwind segue (an exit) that names it; one that no segue of the app's storyboards names is never called from them. Usually the other half of a rename: a storyboard still naming the old selector gets undeclared-segue-action or undeclared-unwind-action beside it. Reconnect the segue (or the exit) in Interface Builder, or delete the method.")
+
     public static let notUnderstood = Rule(
         id: "not-understood", kind: .lint, severity: .note,
         summary: "Swift the sources reader did not understand: what that code does is not in the flow",
@@ -194,7 +199,7 @@ public enum Rules {
     public static let all: [Rule] = [
         ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
-        segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, notUnderstood,
+        segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, unconnectedAction, notUnderstood,
         segueIdentifierNeverMatches, unknownStoryboardIdentifier, unknownStoryboardName,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,

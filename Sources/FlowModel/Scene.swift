@@ -232,9 +232,7 @@ public enum ObjCSelector {
         guard let first = labels.first else { return base }
         var selector = base
         if first != "_" {
-            // The compiler appends "With" unless the label itself starts with the word "with".
-            let startsWithWith = first.hasPrefix("with") && (first.count == 4 || first.dropFirst(4).first!.isUppercase)
-            if !startsWithWith { selector += "With" }
+            if addsWith(base: Array(base.utf8), firstLabel: Array(first.utf8)) { selector += "With" }
             // String + String only: `+ first.dropFirst()` (a Substring) goes through the generic
             // append(contentsOf:), whose first call has the runtime look up Substring's
             // Collection conformance by scanning every conformance record (a tenth of start-up).
@@ -256,9 +254,7 @@ public enum ObjCSelector {
         guard let first = labels.first else { return String(decoding: base, as: UTF8.self) }
         var out = Array(base)
         if !first.elementsEqual([UInt8(ascii: "_")]) {
-            let startsWithWith = first.starts(with: Array("with".utf8))
-                && (first.count == 4 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first[first.startIndex + 4]))
-            if !startsWithWith { out += Array("With".utf8) }
+            if addsWith(base: Array(base), firstLabel: Array(first)) { out += Array("With".utf8) }
             if let c = first.first {
                 out.append((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c) ? c - 0x20 : c)
                 out += first.dropFirst()
@@ -271,6 +267,24 @@ public enum ObjCSelector {
         }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The compiler's rule: "With" joins the first label to the base name unless the label's
+    /// first word or the base name's last word is a preposition (`close(bySegue:)` →
+    /// `closeBySegue:`, `unwindTo(list:)` → `unwindToList:`, `prepare(for:)` → `prepareFor:`).
+    static func addsWith(base: [UInt8], firstLabel: [UInt8]) -> Bool {
+        func isUpper(_ c: UInt8) -> Bool { c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") }
+        func lowered(_ w: ArraySlice<UInt8>) -> String { String(decoding: w.map { isUpper($0) ? $0 + 0x20 : $0 }, as: UTF8.self) }
+        let firstWord = firstLabel.prefix { !isUpper($0) }
+        let lastStart = base.lastIndex(where: isUpper) ?? 0
+        return !prepositions.contains(lowered(firstWord[...])) && !prepositions.contains(lowered(base[lastStart...]))
+    }
+
+    /// Swift's prepositions for selector names (`PartsOfSpeech.def`).
+    static let prepositions: Set<String> = [
+        "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
+        "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since",
+        "to", "until", "using", "via", "when", "with", "within",
+    ]
 
     /// The number of arguments a selector takes: one per colon.
     public static func argumentCount(_ selector: String) -> Int {

@@ -98,6 +98,24 @@ import Testing
         #expect(e.stderr.contains("no storyboard or XIB in this folder"), "\(e)")
     }
 
+    @Test func aSegueActionRenamedInSwiftIsNamedOnBothSides() throws {
+        // The storyboard keeps review:, Swift now says reviewBook(_:); another segue action of
+        // the class does not load (playTrailer), which must not hide the rename.
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let app = try Self.copy("DefaultInits", into: tmp)
+        let file = app + "/Screens/ShelfViewController.swift"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "func review(", with: "func reviewBook(").write(toFile: file, atomically: true, encoding: .utf8)
+        let report = Checker.check(try FlowSource.load(path: app).get().flow)
+        let undeclared = report.findings.filter { $0.rule.id == "undeclared-segue-action" }
+        #expect(undeclared.count == 1 && undeclared[0].message.contains("no class declares review:"), "\(report.findings.map(\.message))")
+        #expect(undeclared.first?.severity == .warning)
+        let unconnected = report.findings.filter { $0.rule.id == "unconnected-action" }
+        #expect(unconnected.map(\.message) == ["ShelfViewController.reviewBook(_:) is an @IBSegueAction (reviewBook:) that no storyboard segue names as its Instantiation, so UIKit never calls it"])
+        #expect(unconnected.first?.severity == .note)
+    }
+
     @Test func aStoryboardClassRenamedInSwiftIsUnknownWithUIKitsText() throws {
         let tmp = try TemporaryFolder()
         defer { tmp.remove() }

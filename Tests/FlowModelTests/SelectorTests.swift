@@ -15,8 +15,14 @@ import Testing
         ("makeDetail(coder:_:)", "makeDetailWithCoder::"),
         // A first label that starts with the word "with" is not given another "With".
         ("perform(withSender:)", "performWithSender:"),
-        // …but "within" is not the word "with".
-        ("update(within:)", "updateWithWithin:"),
+        // Nor one whose first word is another preposition (Swift's list: by, for, to, within…),
+        // nor after a base name ending in one: EmojiArt's exit names closeBySegue:.
+        ("update(within:)", "updateWithin:"),
+        ("close(bySegue:)", "closeBySegue:"),
+        ("prepare(for:sender:)", "prepareFor:sender:"),
+        ("unwindTo(list:)", "unwindToList:"),
+        ("unwindToList(segue:)", "unwindToListWithSegue:"),
+        ("show(byline:)", "showWithByline:"),
         // Not a Swift name: left alone.
         ("unwindToList:", "unwindToList:"),
     ])
