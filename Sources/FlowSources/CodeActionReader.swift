@@ -206,6 +206,16 @@ struct CodeActionReader {
             guard let value = declaration(of: name, before: e.position)?.initializer?.value ?? binding(of: name) else { return nil }
             expr = value.unwrapped
         }
+        // `makeDetail(for: item)`, `Detail.instantiate()`, `UIStoryboard.main().instantiateViewController(…)`:
+        // a helper read through what it returns.
+        let inlined = owner.decls.inliningHelpers(expr, owner: owner.name)
+        var foreign = false
+        if inlined.id != expr.id {
+            // Its nodes may be another file's (or a new tree): positions come from the call here.
+            foreign = inlined.root.id != expr.root.id
+            expr = inlined.unwrapped
+        }
+        let here: Syntax = foreign ? Syntax(e) : Syntax(expr)
         if embedIn == nil, let (nav, inner) = NavigationWrap.unwrap(expr, owner.decls) {
             embedIn = nav
             return built(inner)
@@ -226,7 +236,7 @@ struct CodeActionReader {
            let id = Creator.identifier(call) {
             if let (_, type) = Sequence.cast(expr), owner.decls.classParts[type] != nil {
                 guard case .viewController = SourceReader.lineage(of: type, owner.decls).0 else {
-                    note(expr, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+                    note(here, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
                     return nil
                 }
             }
@@ -236,7 +246,7 @@ struct CodeActionReader {
         if let (base, type) = Sequence.cast(expr) {
             guard owner.decls.classParts[type] != nil else { return nil }
             guard case .viewController = SourceReader.lineage(of: type, owner.decls).0 else {
-                note(expr, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+                note(here, "presents \(type), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
                 return nil
             }
             if let call = base.unwrapped.as(FunctionCallExprSyntax.self),
@@ -244,7 +254,7 @@ struct CodeActionReader {
                let id = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalText {
                 storyboardIdentifier = id
             } else {
-                note(expr, "builds \(type) as \(expr.trimmedDescription); read as \(type) through init(coder:)")
+                note(here, "builds \(type) as \(expr.trimmedDescription); read as \(type) through init(coder:)")
             }
             return (type, nil, [])
         }
@@ -254,7 +264,7 @@ struct CodeActionReader {
         let callee = calleeExpr.trimmedDescription
         guard owner.decls.classParts[callee] != nil else { return nil }
         guard case .viewController = SourceReader.lineage(of: callee, owner.decls).0 else {
-            note(call, "presents \(callee), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
+            note(foreign ? here : Syntax(call), "presents \(callee), which is not read as a view controller (its superclass chain leaves the sources at a class not known to be one); not modelled")
             return nil
         }
         let labels = call.arguments.map { $0.label?.text ?? "_" }
@@ -263,7 +273,8 @@ struct CodeActionReader {
         if initializer == "init(coder:)" { return (callee, initializer, []) }
         let mapping = initializer.map { owner.decls.parameterTargets(of: callee, initializer: $0) } ?? [:]
         let args = call.arguments.map { a in
-            Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression), origin: file.location(of: a).origin)
+            Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: locals.text(a.expression),
+                       origin: foreign ? file.location(of: e).origin : file.location(of: a).origin)
         }
         return (callee, initializer, args)
     }

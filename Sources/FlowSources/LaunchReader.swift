@@ -22,6 +22,7 @@ struct LaunchReader {
                 var p = PrepareReader(launchOwner: name, decls: decls, body: body, file: part.file, label: SwiftNames.function(f))
                 launch.inject += p.read()
                 notes += p.notes
+                followCoordinators(body, part.file, name)
             }
         }
     }
@@ -63,7 +64,9 @@ struct LaunchReader {
             guard let e = expression(item), let (lhs, op, rhs) = Sequence.binary(e), op == "=",
                   lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
             var value = rhs.unwrapped
-            if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
+            let rootLocal = value.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let n = rootLocal, let v = locals[n] { value = v.unwrapped }
+            defer { if let n = rootLocal, launch.root != nil { readRootLocal(n, cast: locals[n].flatMap { Sequence.cast($0)?.1 }, body, file, owner) } }
             // `UINavigationController(rootViewController: HomeViewController())`: the root is what
             // it wraps, inside a navigation controller built in code.
             var embedIn: String?
@@ -72,7 +75,10 @@ struct LaunchReader {
                 value = inner.unwrapped
                 if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
             }
-            if let scene = decls.storyboardScene(Sequence.cast(value)?.0 ?? value, resolve: { locals[$0] }) {
+            // `UIStoryboard.main().instantiateInitialViewController()`, `Root.instantiate()`: helpers
+            // that name a storyboard, read through what they return.
+            let sceneExpr = decls.inliningHelpers(Sequence.cast(value)?.0 ?? value, owner: owner)
+            if let scene = decls.storyboardScene(sceneExpr, resolve: { locals[$0] }) {
                 // A storyboard scene as the root (`StoryboardScene.Intro.initialScene.instantiate()`):
                 // the import resolves it to the scene, decoded through init(coder:).
                 var root = Launch.Root(className: "", initializer: nil, arguments: [], origin: file.location(of: e).origin)
@@ -106,6 +112,102 @@ struct LaunchReader {
             }
             launch.root = Launch.Root(className: className, initializer: initializer, arguments: args, origin: file.location(of: e).origin)
             launch.root?.embedIn = embedIn
+        }
+    }
+
+    /// The statements of launch code that use the local the root is assigned from
+    /// (`let root = …; root.store = store; window.rootViewController = root`): properties set and
+    /// one-argument methods called on it are injection into the root; the root handed to code
+    /// not followed (`AppCoordinator(root: root).start()`) may have any dependency set there,
+    /// so they are unknown at launch, not nil.
+    private mutating func readRootLocal(_ name: String, cast: String?, _ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+        var inject: PrepareCase?
+        func add(_ at: some SyntaxProtocol, _ change: (inout PrepareCase) -> Void) {
+            if inject == nil {
+                inject = PrepareCase(origin: file.location(of: at).origin)
+                inject?.cast = cast
+            }
+            change(&inject!)
+        }
+        var handedOff: Syntax?
+        for item in body.statements {
+            guard let e = expression(item) else { continue }
+            if let (lhs, op, rhs) = Sequence.binary(e), op == "=",
+               let m = lhs.unwrapped.as(MemberAccessExprSyntax.self) ?? lhs.as(MemberAccessExprSyntax.self),
+               m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                let property = m.declName.baseName.text
+                guard property != "modalPresentationStyle", property != "title" else { continue }
+                add(e) { c in
+                    if !c.set.contains(where: { $0.name == property }) {
+                        c.set.append(Assignment(name: property, expression: rhs.trimmedDescription, origin: file.location(of: e).origin))
+                    }
+                }
+                continue
+            }
+            if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+               m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name, call.arguments.count <= 1, inject?.call == nil {
+                let method = m.declName.baseName.text + "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+                add(e) { c in
+                    c.call = method
+                    c.with = call.arguments.first?.expression.trimmedDescription
+                }
+                continue
+            }
+            if handedOff == nil, Self.passes(name, in: e) { handedOff = Syntax(e) }
+        }
+        if let inject { launch.inject.append(inject) }
+        if let at = handedOff {
+            var coordinator = CoordinatorReader(decls: decls, owner: owner)
+            let rootText = cast.map { "(window!.rootViewController as? \($0))" } ?? "window!.rootViewController"
+            if coordinator.follow(root: name, rootText: rootText, in: body, file) {
+                launch.inject += coordinator.cases
+                notes += coordinator.notes
+                return
+            }
+            let loc = file.location(of: at)
+            launch.root?.unknown = CodeLocation(file: file.path, line: loc.line)
+            notes.append(SourceNote(location: loc, subject: owner,
+                text: "the window's root is handed to \(at.trimmedDescription), which is not followed: its dependencies are unknown at launch"))
+        }
+    }
+
+    /// Whether `name` is an argument of a call in `e` (`Coordinator(root: root)`, `start(with: root)`).
+    private static func passes(_ name: String, in e: ExprSyntax) -> Bool {
+        e.tokens(viewMode: .sourceAccurate).contains { t in
+            guard t.text == name, let ref = t.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            return ref.parent?.is(LabeledExprSyntax.self) == true
+        }
+    }
+
+    /// The storyboard's root handed to a coordinator (`guard let nav = window?.rootViewController
+    /// as? UINavigationController …; AppCoordinator(navigationController: nav).start()`): its
+    /// method is read as this launch code's injection.
+    private mutating func followCoordinators(_ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+        var roots: [(String, String)] = []
+        func consider(_ name: String?, _ value: ExprSyntax?) {
+            guard let name, let value else { return }
+            let (base, type) = Sequence.cast(value) ?? (value, nil)
+            let t = base.unwrapped.trimmedDescription
+            guard ["window?.rootViewController", "window!.rootViewController", "window.rootViewController"].contains(t.hasPrefix("self.") ? String(t.dropFirst(5)) : t) else { return }
+            roots.append((name, type.map { "(window!.rootViewController as? \($0))" } ?? "window!.rootViewController"))
+        }
+        for item in body.statements {
+            if case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) {
+                for b in v.bindings { consider(b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, b.initializer?.value) }
+            } else if case .stmt(let s) = item.item, let g = s.as(GuardStmtSyntax.self) {
+                for c in g.conditions {
+                    if case .optionalBinding(let b) = c.condition { consider(b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, b.initializer?.value) }
+                }
+            }
+        }
+        for (name, text) in roots {
+            var coordinator = CoordinatorReader(decls: decls, owner: owner)
+            if coordinator.follow(root: name, rootText: text, in: body, file) {
+                launch.inject += coordinator.cases
+                // The coordinator's statements are read now: the injection reader's "not read" goes.
+                notes.removeAll { n in n.location.file == file.path && coordinator.lines.contains(n.location.line) && n.text.contains("statement not read") }
+                notes += coordinator.notes
+            }
         }
     }
 }

@@ -40,6 +40,7 @@ struct PathCondition: Hashable {
         case .other(let t):
             // `!songs.isEmpty` fails when `songs.isEmpty`.
             if t.hasPrefix("!"), !t.dropFirst().contains(where: { " &|?:".contains($0) }) { return String(t.dropFirst()) }
+            if t.hasSuffix(" != nil"), !t.dropLast(7).contains(where: { " &|?:".contains($0) }) { return t.dropLast(7) + " == nil" }
             return "!(\(t))"
         }
     }

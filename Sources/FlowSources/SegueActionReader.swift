@@ -111,6 +111,12 @@ struct SegueActionReader {
                 built[base]!.set.append(Assignment(name: m.declName.baseName.text, expression: locals.text(rhs), origin: file.location(of: e).origin))
                 continue
             }
+            // `attraction = Attraction(…)` in a case, then `return Intro(coder: coder, attraction: attraction)`:
+            // what the action returns holds the value it just assigned.
+            if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let name = lhs.propertyName, built[name] == nil {
+                locals.values[name] = locals.text(rhs)
+                continue
+            }
             if mentionsBuilt(e) { note(e, "statement not read: \(e.trimmedDescription)") }
         }
         return false
@@ -223,9 +229,21 @@ struct SegueActionReader {
         return PathCondition(fact: .other(list.trimmedDescription), holds: true)
     }
 
-    /// The owner's dependency of that name, when it has one.
+    /// The owner's dependency of that name, when it has one and only injection sets it. One the
+    /// class's own code assigns (`selectedUser = users[0]` in a network callback, `selectedPlayer =
+    /// cell.player` on a tap) holds whatever that code left, which the flow does not follow: a test
+    /// of it is not one the flow can make, or the action would fall back to `init(coder:)` where
+    /// the app does not.
     private func dependencyNamed(_ name: String) -> String? {
-        owner.decl.dependencies.contains { $0.name == name } || owner.allDependencyNames().contains(name) ? name : nil
+        guard owner.allDependencyNames().contains(name) else { return nil }
+        for part in owner.decls.classParts[owner.name] ?? [] {
+            for token in part.members.tokens(viewMode: .sourceAccurate) where token.text == name {
+                guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal,
+                      token.parent?.is(DeclReferenceExprSyntax.self) == true else { continue }
+                return nil
+            }
+        }
+        return name
     }
 
     private func mentionsBuilt(_ node: some SyntaxProtocol) -> Bool {
@@ -241,12 +259,21 @@ struct SegueActionReader {
             return
         }
         // `return cond ? A(coder: coder) : nil`: two returns.
-        if let s = e.as(SequenceExprSyntax.self), s.elements.count == 3,
-           let t = Array(s.elements)[1].as(UnresolvedTernaryExprSyntax.self), let cond = s.elements.first, let other = s.elements.last {
-            let test = ternaryTest(cond)
-            readReturned(t.thenExpression, at: r, when: when + [test])
-            readReturned(other, at: r, when: when + [test.negated])
-            return
+        // Unfolded, `a != nil ? b : c` is [a, !=, nil, ?b:, c]: the test is what comes before the
+        // first `?`, the else branch what comes after it (itself a ternary when chained).
+        if let s = e.as(SequenceExprSyntax.self), let i = s.elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           let t = s.elements[i].as(UnresolvedTernaryExprSyntax.self) {
+            let before = Array(s.elements[..<i])
+            let after = Array(s.elements[s.elements.index(after: i)...])
+            func joined(_ items: [ExprSyntax]) -> ExprSyntax? {
+                items.count == 1 ? items[0] : items.isEmpty ? nil : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(items.map { $0.trimmed })))
+            }
+            if let cond = joined(before), let other = joined(after) {
+                let test = ternaryTest(cond)
+                readReturned(t.thenExpression, at: r, when: when + [test])
+                readReturned(other, at: r, when: when + [test.negated])
+                return
+            }
         }
         if let t = e.as(TernaryExprSyntax.self) {
             let test = ternaryTest(t.condition)

@@ -1,0 +1,5 @@
+import Foundation
+
+final class Inbox {
+    var subjects: [String] = ["Hello"]
+}

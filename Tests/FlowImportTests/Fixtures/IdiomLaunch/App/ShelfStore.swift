@@ -1,0 +1,5 @@
+import Foundation
+
+final class ShelfStore {
+    var titles: [String] = ["Dune", "Emma"]
+}

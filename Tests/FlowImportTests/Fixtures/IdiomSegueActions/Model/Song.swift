@@ -1,0 +1,9 @@
+import Foundation
+
+struct Song {
+    var title: String
+}
+
+struct Library {
+    var songs: [Song] = []
+}
