@@ -89,7 +89,8 @@ public enum SourcesMerge {
             switch node.value {
             case .object(let ms):
                 return JSONNode(.object(ms.map { m in
-                    if m.key == "at", case .string(let text) = m.value.value, let loc = CodeLocation(text) {
+                    // `unknown` names a Swift line the same way.
+                    if m.key == "at" || m.key == "unknown", case .string(let text) = m.value.value, let loc = CodeLocation(text) {
                         let file = rootedPath(loc.file, folders: folders, files: roots)
                         return JSONNode.Member(m.key, JSONNode(.string("\(file):\(loc.line)"), at: m.value.position))
                     }

@@ -49,6 +49,7 @@ public enum FlowJSON {
                 if let i = r.initializer { fields.append("\"initializer\": \(q(i))") }
                 if !r.arguments.isEmpty { fields.append("\"arguments\": \(assignments(r.arguments))") }
                 if let e = r.embedIn { fields.append("\"embedIn\": \(q(e))") }
+                if let u = r.unknown { fields.append("\"unknown\": \(q(u.description))") }
                 if let at = at(r.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
@@ -97,6 +98,7 @@ public enum FlowJSON {
                 var fields = ["\"type\": \(q(d.type))", "\"injection\": \(q(d.injection.rawValue))"]
                 if let v = d.defaultValue { fields.append("\"default\": \(q(v))") }
                 if let at = at(d.origin) { fields.append(at) }
+                if let u = d.unknown { fields.append("\"unknown\": \(q(u.description))") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -146,6 +148,7 @@ public enum FlowJSON {
                 if let n = a.nilWhen { fields.append("\"nilWhen\": \(q(n.description))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 if let l = a.origin.position?.line { fields.append("\"line\": \(l)") }
+                if let u = a.unknown { fields.append("\"unknown\": \(q(u.description))") }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
@@ -204,6 +207,7 @@ public enum FlowJSON {
                 if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 if let e = a.embedIn { fields.append("\"embedIn\": \(q(e))") }
+                if let u = a.unknown { fields.append("\"unknown\": \(q(u.description))") }
                 if let at = at(a.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }

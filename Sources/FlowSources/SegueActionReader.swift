@@ -47,13 +47,21 @@ struct SegueActionReader {
         for (node, text) in merged.notes { note(node, text) }
         result = merged.result
         nilWhen = merged.nilWhen
+        var unknown: CodeLocation?
         if result == nil {
+            // Not init(coder:): the body builds the scene's class some way not read, so its
+            // initializer and what it sets are unknown (a fatalError init(coder:) is not reached).
             note(function.name, "the class it builds is not read; the scene's class is assumed")
+            let at = file.location(of: function)
+            unknown = CodeLocation(file: at.file, line: at.line)
+            nilWhen = nil
         }
-        return SegueAction(
+        var action = SegueAction(
             swiftName: swiftName, selector: selector, returns: result?.className,
             initializer: result.map { $0.initializer == "init(coder:)" ? nil : $0.initializer } ?? nil,
             arguments: result?.arguments ?? [], nilWhen: nilWhen, set: result?.set ?? [], origin: file.location(of: function).origin)
+        action.unknown = unknown
+        return action
     }
 
     private mutating func readBody() {

@@ -25,14 +25,16 @@ public enum SourceReader {
                     text: SyntaxDepth.message(r)))
             }
             let parsed = ParsedFile(f, tree: tree)
-            return .read(FileDeclarations(parsed), ReferenceReader.read(parsed))
+            return .read(FileDeclarations(parsed), ReferenceReader.read(parsed), AssignmentSite.collect(parsed))
         }
         var rawReferences: [RawReference] = []
+        var assignments: [AssignmentSite] = []
         for outcome in perFile {
             switch outcome {
-            case .read(let d, let refs):
+            case .read(let d, let refs, let sites):
                 decls.add(d)
                 rawReferences += refs
+                assignments += sites
             case .refused(let note): refused.append(note)
             }
         }
@@ -78,12 +80,13 @@ public enum SourceReader {
         }
         var members = DestinationMembers(decls: decls)
         members.resolve(&facts)
+        UnreadAssignments.mark(&facts, sites: assignments, decls: decls)
         facts.notes.sort { ($0.location, $0.text) < ($1.location, $1.text) }
         return facts
     }
 
     private enum FileOutcome {
-        case read(FileDeclarations, [RawReference])
+        case read(FileDeclarations, [RawReference], [AssignmentSite])
         case refused(SourceNote)
     }
 
