@@ -77,13 +77,14 @@ struct Assumptions {
         }
         let state = sim.state
         let last = steps.count - 1
-        var out = assumptions(of: steps[last], receiver: receivers[last], state: state)
-        guard Self.isAboutValue(rule, message: message) else { return out }
+        let aboutValue = Self.isAboutValue(rule, message: message)
+        var out = assumptions(of: steps[last], receiver: receivers[last], state: state, values: aboutValue)
+        guard aboutValue else { return out }
         var ran = Set<Int>()
         if let r = receivers[last] { ran.insert(r) }
         for e in steps[last].events { if let id = Self.subject(e) { ran.insert(id) } }
         for k in 0..<last where steps[k].events.contains(where: { Self.made(ran, $0) }) {
-            for a in assumptions(of: steps[k], receiver: receivers[k], state: state) where !out.contains(a) { out.append(a) }
+            for a in assumptions(of: steps[k], receiver: receivers[k], state: state, values: true) where !out.contains(a) { out.append(a) }
         }
         return out
     }
@@ -124,7 +125,9 @@ struct Assumptions {
     /// What one step rests on: the segue it performed for code flownav did not read, the
     /// reader's notes on each method of the app that ran, values unread code sets, and at
     /// launch a guessed entry.
-    func assumptions(of step: (command: Command?, events: [Event]), receiver: Int?, state: AppState) -> [String] {
+    /// `values`: the finding is about a value, so a value unread code sets that the step
+    /// copies counts, not only one it tests.
+    func assumptions(of step: (command: Command?, events: [Event]), receiver: Int?, state: AppState, values: Bool) -> [String] {
         var out: [String] = []
         func add(_ a: String) { if !out.contains(a) { out.append(a) } }
         if case .perform(let identifier, _, _)? = step.command, let receiver {
@@ -136,7 +139,7 @@ struct Assumptions {
             case .called(let id?, let method, _):
                 let cls = state.className(of: id)
                 for n in notes(of: cls, member: method) { add(n) }
-                for a in unknownCode(cls, method: method) { add(a) }
+                for a in unknownCode(cls, method: method, copied: values) { add(a) }
             case .lifecycle(let id, .viewDidLoad):
                 let cls = state.className(of: id)
                 for n in notes(of: cls, member: "viewDidLoad()") { add(n) }
@@ -195,9 +198,11 @@ struct Assumptions {
     }
 
     /// A segue action or code action of `className` named `method` whose body flownav did not
-    /// read, and the values unread code sets that the method tests or copies (a `nilWhen`, a
-    /// `guard`, an argument, a `prepare` assignment naming such a property of the class).
-    func unknownCode(_ className: String, method: String) -> [String] {
+    /// read, and the values unread code sets that the method tests (a `nilWhen`, a `guard`)
+    /// or, with `copied`, copies (an argument, a `prepare` assignment): a copy matters only to
+    /// a finding about a value, since whether a segue action returns nil rests on its
+    /// `nilWhen`, not on what it would pass.
+    func unknownCode(_ className: String, method: String, copied: Bool = true) -> [String] {
         var out: [String] = []
         var conditions: [Condition] = []
         var expressions: [String] = []
@@ -220,6 +225,7 @@ struct Assumptions {
             }
             if method == "shouldPerformSegue(withIdentifier:sender:)" { conditions += d.shouldPerform.map { Array($0.values) } ?? [] }
         }
+        if !copied { expressions = [] }
         for c in conditions {
             switch c {
             case .isNil(let name), .isNotNil(let name): expressions.append(name)
@@ -268,7 +274,7 @@ struct Assumptions {
         guard let path = f.origin?.path else { return [] }
         var out: [String] = []
         if path.hasPrefix("classes."), let (cls, member) = Self.member(atPath: path) {
-            out += notes(of: cls, member: member) + unknownCode(cls, method: member)
+            out += notes(of: cls, member: member) + unknownCode(cls, method: member, copied: false)
         } else if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),
                   let i = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]), flow.segues.indices.contains(i),
                   let selector = flow.segues[i].action?.selector {
@@ -276,7 +282,7 @@ struct Assumptions {
             let source = flow.scenes[flow.segues[i].source].className
             if let d = flow.declarations(of: source).first(where: { $0.segueActions.contains { $0.selector == selector } }),
                let s = d.segueActions.first(where: { $0.selector == selector }) {
-                out += notes(of: d.name, member: s.swiftName) + unknownCode(d.name, method: s.swiftName)
+                out += notes(of: d.name, member: s.swiftName) + unknownCode(d.name, method: s.swiftName, copied: false)
             }
         }
         var unique: [String] = []

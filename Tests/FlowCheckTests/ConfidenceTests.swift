@@ -230,6 +230,10 @@ import Testing
         #expect(a.unknownCode("ListViewController", method: "makeDetail(coder:)") == [expected])
         #expect(a.unknownCode("ListViewController", method: "prepare(for:sender:)") == [expected])
         #expect(a.unknownCode("ListViewController", method: "viewDidLoad()").isEmpty)
+        // Tested by nilWhen, the value matters to whether the action returns nil; only copied
+        // (prepare's assignment), it matters to a finding about that value only.
+        #expect(a.unknownCode("ListViewController", method: "makeDetail(coder:)", copied: false) == [expected])
+        #expect(a.unknownCode("ListViewController", method: "prepare(for:sender:)", copied: false).isEmpty)
         #expect(a.unknownValue("selected?.name", of: "ListViewController") == expected)
         #expect(a.unknownValue("selection", of: "ListViewController") == nil)
     }
