@@ -50,6 +50,9 @@ final class ReferenceReader: SyntaxVisitor {
         /// Names holding the identifier itself.
         var names: Set<String> = []
         var active: Bool
+        /// Not prepare or shouldPerform (an unwind action, a segue action's `segueIdentifier`, a
+        /// helper given the segue): the segue may come from any scene, so no class is named.
+        var anyScene = false
     }
 
     private enum StoryboardBinding {
@@ -133,6 +136,10 @@ final class ReferenceReader: SyntaxVisitor {
             s = Subjects(segue: SwiftNames.internalName(p), active: true)
         } else if node.name.text == "shouldPerformSegue", labels == ["withIdentifier", "sender"], let p = ps.first {
             s = Subjects(segue: nil, names: [SwiftNames.internalName(p)], active: true)
+        } else if let p = ps.first(where: { Self.typeName($0.type) == "UIStoryboardSegue" }) {
+            s = Subjects(segue: SwiftNames.internalName(p), active: true, anyScene: true)
+        } else if node.attributes.has("IBSegueAction"), let p = ps.first(where: { $0.firstName.text == "segueIdentifier" }) {
+            s = Subjects(segue: nil, names: [SwiftNames.internalName(p)], active: true, anyScene: true)
         }
         subjects.append(s)
         storyboards.append([:])
@@ -226,6 +233,14 @@ final class ReferenceReader: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// `UIStoryboardSegue`, `UIStoryboardSegue!`, `UIKit.UIStoryboardSegue?` → `UIStoryboardSegue`.
+    private static func typeName(_ t: TypeSyntax) -> String {
+        var text = t.trimmedDescription
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("UIKit.") { text.removeFirst(6) }
+        return text
+    }
+
     // MARK: Identifier tests
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -234,8 +249,8 @@ final class ReferenceReader: SyntaxVisitor {
         for i in items.indices.dropFirst().dropLast() {
             guard let op = items[i].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" else { continue }
             let (a, b) = (items[i - 1], items[i + 1])
-            if isSubject(a), let id = identifier(b) { add(.segueIdentifierTest, id, onSelf: true, at: b) }
-            if isSubject(b), let id = identifier(a) { add(.segueIdentifierTest, id, onSelf: true, at: a) }
+            if isSubject(a), let id = identifier(b) { add(.segueIdentifierTest, id, onSelf: !(subjects.last?.anyScene ?? false), at: b) }
+            if isSubject(b), let id = identifier(a) { add(.segueIdentifierTest, id, onSelf: !(subjects.last?.anyScene ?? false), at: a) }
         }
         return .visitChildren
     }
@@ -248,7 +263,7 @@ final class ReferenceReader: SyntaxVisitor {
             guard case .switchCase(let c) = element, case .case(let label) = c.label else { continue }
             for item in label.caseItems {
                 guard let e = item.pattern.as(ExpressionPatternSyntax.self)?.expression, let id = identifier(e) else { continue }
-                add(.segueIdentifierTest, id, onSelf: true, at: e)
+                add(.segueIdentifierTest, id, onSelf: !s.anyScene, at: e)
             }
         }
         return .visitChildren

@@ -86,10 +86,31 @@ import Testing
                 func elsewhere(_ segue: UIStoryboardSegue) { if segue.identifier == "outside" { } }
             }
             """])
-        let tests = found.filter { $0.kind == .segueIdentifierTest }
+        let tests = found.filter { $0.kind == .segueIdentifierTest && $0.className == "DetailViewController" }
         #expect(tests.map(\.name).sorted() == ["eight", "five", "four", "one", "seven", "six", "three", "two"])
-        #expect(tests.allSatisfy { $0.className == "DetailViewController" })
+        // A helper given the segue: it may be called for any scene's segue.
+        #expect(found.filter { $0.className == nil }.map(\.name) == ["outside"])
         #expect(tests.first { $0.name == "seven" }.map(line) == 12)
+    }
+
+    @Test func testsWhereTheSegueMayComeFromAnySceneNameNoClass() {
+        let found = refs(["Order.swift": """
+            import UIKit
+            class OrderViewController: UIViewController {
+                @IBAction func unwindToOrders(segue: UIStoryboardSegue) {
+                    if segue.identifier == "dismissConfirmation" { }
+                }
+                @IBSegueAction func showIntro(_ coder: NSCoder, sender: Any?, segueIdentifier: String?) -> UIViewController? {
+                    switch segueIdentifier {
+                    case "jewel": return nil
+                    default: return nil
+                    }
+                }
+                func configure(_ s: UIStoryboardSegue!) { guard s.identifier == "helper" else { return } }
+            }
+            """])
+        #expect(found.map(\.name) == ["dismissConfirmation", "jewel", "helper"])
+        #expect(found.allSatisfy { $0.kind == .segueIdentifierTest && $0.className == nil })
     }
 
     @Test func instantiateNamesItsStoryboardWhenTheCodeDoes() {
