@@ -237,21 +237,11 @@ struct SegueActionReader {
         return PathCondition(fact: .other(list.trimmedDescription), holds: true)
     }
 
-    /// The owner's dependency of that name, when it has one and only injection sets it. One the
-    /// class's own code assigns (`selectedUser = users[0]` in a network callback, `selectedPlayer =
-    /// cell.player` on a tap) holds whatever that code left, which the flow does not follow: a test
-    /// of it is not one the flow can make, or the action would fall back to `init(coder:)` where
-    /// the app does not.
+    /// The owner's dependency of that name, when it has one. One the class's own code also assigns
+    /// (`selectedUser = users[0]` in a callback) is unknown to the engine, not nil, so a test of
+    /// it makes what follows possible, not definite.
     private func dependencyNamed(_ name: String) -> String? {
-        guard owner.allDependencyNames().contains(name) else { return nil }
-        for part in owner.decls.classParts[owner.name] ?? [] {
-            for token in part.members.tokens(viewMode: .sourceAccurate) where token.text == name {
-                guard let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal,
-                      token.parent?.is(DeclReferenceExprSyntax.self) == true else { continue }
-                return nil
-            }
-        }
-        return name
+        owner.allDependencyNames().contains(name) ? name : nil
     }
 
     private func mentionsBuilt(_ node: some SyntaxProtocol) -> Bool {
