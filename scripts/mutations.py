@@ -29,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -534,6 +535,16 @@ def read_true_crashes(path):
 
 # ---------------------------------------------------------------------------------------------
 
+def writable(root):
+    """The shared apps are read-only; their copy must take the edits and be removed after."""
+    for dirpath, dirnames, filenames in os.walk(root):
+        os.chmod(dirpath, 0o755)
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            if not os.path.islink(path):
+                os.chmod(path, 0o644)
+
+
 def run_app(app, args, kinds, flownav, work, stream):
     """Check one app unmutated, then with each chosen mistake planted alone in its copy."""
     lines, errs = [], []
@@ -548,6 +559,7 @@ def run_app(app, args, kinds, flownav, work, stream):
     original = os.path.join(args.apps_dir, app)
     copy = os.path.join(work, app)
     shutil.copytree(original, copy, symlinks=True)
+    writable(copy)
     try:
         roots = [copy, os.path.abspath(original), original]
         sites = all_sites(copy)
@@ -661,6 +673,8 @@ def main():
 
     listed = read_true_crashes(TRUE_CRASHES)
     results, app_rows, failures = [], [], []
+    # A terminated run still removes its copies (the finally below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     work = tempfile.mkdtemp(prefix="flownav-mutations-")
     started = time.monotonic()
     try:
