@@ -121,7 +121,8 @@ struct CrossReferenceLints {
 
     private mutating func tested(_ r: SourceReference, _ i: Int) {
         let id = r.name
-        let c = r.className ?? "the class"
+        // No class: a test where the segue may come from any scene (an unwind action, a helper).
+        let c = r.className ?? "code"
         if let own = scenes(of: r.className), !own.isEmpty {
             let owned = own.reduce(into: Set<String>()) { $0.formUnion(identifiersOf[$1]) }
             guard !owned.contains(id) else { return }
@@ -135,7 +136,7 @@ struct CrossReferenceLints {
         }
         guard !allSegueIDs.contains(id), unread.isEmpty else { return }
         add(Rules.segueIdentifierNeverMatches, .warning,
-            "\(c) tests for segue '\(id)', which no storyboard of the app has: the branch is never taken",
+            "\(r.className ?? "code") tests for segue '\(id)', which no storyboard of the app has: the branch is never taken",
             hint: (didYouMean(id, in: allSegueIDs) ?? "") + "fix the identifier (identifiers are case-sensitive), or remove the branch", r, i)
     }
 

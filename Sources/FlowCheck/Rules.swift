@@ -93,8 +93,8 @@ public enum Rules {
 
     public static let segueIdentifierNeverMatches = Rule(
         id: "segue-identifier-never-matches", kind: .lint, severity: .warning,
-        summary: "prepare(for:sender:) or shouldPerformSegue tests a segue identifier that no segue of the class's scenes has",
-        help: "A segue reaches prepare(for:sender:) and shouldPerformSegue(withIdentifier:sender:) only from the scene of the view controller that performs it, so a test for an identifier none of the class's scenes has is never true and its branch never runs (identifiers are case-sensitive). Fix the identifier, or remove the branch.")
+        summary: "code tests a segue identifier (in prepare, shouldPerformSegue, an unwind or segue action) that no segue it can receive has",
+        help: "A segue reaches prepare(for:sender:) and shouldPerformSegue(withIdentifier:sender:) only from the scene of the view controller that performs it, so a test there for an identifier none of the class's scenes has is never true and its branch never runs; in an unwind action, a segue action's segueIdentifier or a helper given the segue, an identifier no storyboard has never matches either (identifiers are case-sensitive). Fix the identifier, or remove the branch.")
     public static let unknownStoryboardIdentifier = Rule(
         id: "unknown-storyboard-identifier", kind: .lint, severity: .error,
         summary: "instantiateViewController(withIdentifier:) names a Storyboard ID that the storyboard has no scene with",

@@ -68,7 +68,7 @@ final class ReferenceReader: SyntaxVisitor {
 
     /// Words every reference's call holds: a file without any has none, and is not walked
     /// (most files of a large app; the walk visits every node of a body).
-    static let words = ["performSegue", "instantiateViewController", "UIStoryboard", "prepare"]
+    static let words = ["performSegue", "instantiateViewController", "UIStoryboard", "prepare", "segueIdentifier"]
 
     static func read(_ file: ParsedFile, text: String? = nil) -> [RawReference] {
         if let text, !words.contains(where: { text.contains($0) }) { return [] }
