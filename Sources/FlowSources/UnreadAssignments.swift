@@ -66,7 +66,12 @@ enum UnreadAssignments {
     private static func owners(of site: AssignmentSite, facts: SourceFacts, decls: Declarations) -> [String] {
         switch site.target {
         case .own:
-            guard let t = site.enclosingType, let owner = declaring(site.name, from: t, facts: facts, decls: decls) else { return [] }
+            guard let t = site.enclosingType else { return [] }
+            // A protocol extension's code runs on the view controllers conforming to it.
+            if decls.protocols[t] != nil {
+                return everyOwner(of: site.name, facts).filter { facts.classes[$0]!.conformsTo.contains(t) || conformsAlongLineage($0, t, facts, decls) }
+            }
+            guard let owner = declaring(site.name, from: t, facts: facts, decls: decls) else { return [] }
             return [owner]
         case .typed(let type):
             if facts.classes[type] != nil {
@@ -91,6 +96,22 @@ enum UnreadAssignments {
             current = decls.superclass(of: c)
         }
         return nil
+    }
+
+    /// Whether a class, or a subclass of it in the sources, conforms to a protocol (the
+    /// dependency may be declared on a base class whose subclass conforms).
+    private static func conformsAlongLineage(_ owner: String, _ proto: String, _ facts: SourceFacts, _ decls: Declarations) -> Bool {
+        facts.classes.values.contains { c in
+            guard c.conformsTo.contains(proto) else { return false }
+            var current: String? = c.name
+            var seen: Set<String> = []
+            while let x = current, !seen.contains(x) {
+                if x == owner { return true }
+                seen.insert(x)
+                current = decls.superclass(of: x)
+            }
+            return false
+        }
     }
 
     private static func everyOwner(of name: String, _ facts: SourceFacts) -> [String] {
@@ -184,8 +205,12 @@ private final class AssignmentVisitor: SyntaxVisitor {
         if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return (name, .own) }
         if let (_, type) = Sequence.cast(base.unwrapped) { return (name, .typed(Self.typeName(type))) }
         let inner = base.unwrapped
+        // `self?.NAME` in a `[weak self]` closure, `self!.NAME`.
+        if inner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return (name, .own) }
         if let ref = inner.as(DeclReferenceExprSyntax.self), case .identifier(let variable) = ref.baseName.tokenKind {
-            return (name, type(of: variable, at: Syntax(ref)).map { .typed($0) } ?? .untyped)
+            // `guard let strongSelf = self`: the type's own member.
+            guard let type = type(of: variable, at: Syntax(ref)) else { return (name, .untyped) }
+            return (name, type == Self.selfMarker ? .own : .typed(type))
         }
         if let call = inner.as(FunctionCallExprSyntax.self), let type = Self.constructed(call) { return (name, .typed(type)) }
         return (name, .untyped)
@@ -286,8 +311,12 @@ private final class AssignmentVisitor: SyntaxVisitor {
         return out
     }
 
-    /// The type a value has when its text says: `… as? C`, `… as! C`, `C(…)`.
+    /// What `valueType` gives for `self` (a binding of it is the type's own instance).
+    static let selfMarker = "self"
+
+    /// The type a value has when its text says: `… as? C`, `… as! C`, `C(…)`; `selfMarker` for `self`.
     static func valueType(_ value: ExprSyntax) -> String? {
+        if value.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return selfMarker }
         if let (_, type) = Sequence.cast(value) { return typeName(type) }
         if let call = value.unwrapped.as(FunctionCallExprSyntax.self) { return constructed(call) }
         return nil

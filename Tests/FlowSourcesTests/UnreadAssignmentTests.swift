@@ -170,3 +170,68 @@ import Testing
         #expect(try unknown(["Detail.swift": Self.detail, "A.swift": a, "B.swift": b], "item") == "A.swift:1")
     }
 }
+
+/// `self?.NAME` in a `[weak self]` closure and a binding of `self` are the type's own member; a
+/// protocol extension's assignment is the conforming view controllers'.
+@Suite struct UnreadSelfAssignmentTests {
+    func facts(_ sources: [String: String]) -> SourceFacts { read(sources) }
+
+    @Test func weakSelfInAClosureIsTheClassOwnNotEveryClasss() throws {
+        let a = """
+            import UIKit
+            class ProfileViewController: UIViewController {
+                var user: User?
+                func load() {
+                    repository.getUser { [weak self] user in
+                        self?.user = user
+                    }
+                }
+            }
+            class ShopViewController: UIViewController {
+                var user: User?
+                func reload() {
+                    guard let strongSelf = Optional(self) else { return }
+                    _ = strongSelf
+                }
+            }
+            """
+        let f = facts(["A.swift": a])
+        #expect(f.classes["ProfileViewController"]?.dependencies.first?.unknown?.description == "A.swift:6")
+        // Before, `self?.user` counted for every class with a `user`.
+        #expect(f.classes["ShopViewController"]?.dependencies.first?.unknown == nil)
+    }
+
+    @Test func aBindingOfSelfIsTheClassOwn() throws {
+        let a = """
+            import UIKit
+            class ProfileViewController: UIViewController {
+                var user: User?
+                func load() {
+                    repository.getUser { [weak self] user in
+                        guard let strongSelf = self else { return }
+                        strongSelf.user = user
+                    }
+                }
+            }
+            class ShopViewController: UIViewController { var user: User? }
+            """
+        let f = facts(["A.swift": a])
+        #expect(f.classes["ProfileViewController"]?.dependencies.first?.unknown?.description == "A.swift:7")
+        #expect(f.classes["ShopViewController"]?.dependencies.first?.unknown == nil)
+    }
+
+    @Test func aProtocolExtensionSetsItOnTheConformingControllers() throws {
+        let a = """
+            import UIKit
+            protocol Tutorial: AnyObject { var step: Step? { get set } }
+            extension Tutorial {
+                func showTutorial() { step = Step() }
+            }
+            class HomeViewController: UIViewController, Tutorial { var step: Step? }
+            class OtherViewController: UIViewController { var step: Step? }
+            """
+        let f = facts(["A.swift": a])
+        #expect(f.classes["HomeViewController"]?.dependencies.first?.unknown?.description == "A.swift:4")
+        #expect(f.classes["OtherViewController"]?.dependencies.first?.unknown == nil)
+    }
+}
