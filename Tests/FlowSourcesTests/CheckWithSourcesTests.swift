@@ -183,7 +183,9 @@ struct CheckWithSourcesTests {
         #expect(r.stdout.contains("unreachable-scene — a scene that no segue, relationship or code path from launch reaches (15)"), "\(r)")
         // On a phone the split view shows its compact column (the tab bar, whose last tab is the
         // menu): the exploration starts there, not in the primary column's sidebar.
-        #expect(r.stdout.contains("explored: 190,423 states"), "\(r)")
+        // 190,423 while dependencies that unread code sets (network callbacks, selection
+        // handlers) started nil; unknown, they are set on every path, and fewer states differ.
+        #expect(r.stdout.contains("explored: 181,296 states"), "\(r)")
         #expect(r.stdout.contains("path: perform InitialSegue; tab 4; perform showUserProfileSegue; tap compose; call openGuidelinesView()"), "\(r)")
         #expect(found.contains { $0.contains("scene 'PartyNavigationViewController' (ThemedNavigationController) is unreachable: no segue, relationship or code action leads to it from the launch root") }, "\(r)")
         for reached in ["spellTaskNavigationController", "SpellUserNavigationController", "skillsUserTable", "ItemNavigationController"] {
