@@ -89,11 +89,12 @@ struct Assumptions {
         return out
     }
 
-    /// A finding about a value that an earlier step may have set: a nil read, a failed cast, an
-    /// assertion; not a `fatalError` in `init(coder:)`, which traps whatever was injected.
+    /// A finding about a value that an earlier step may have set: a nil read, an assertion, a
+    /// typed destination's box; not a `fatalError` in `init(coder:)`, which traps whatever was
+    /// injected, nor a failed `as?`, which is about the destination's class.
     static func isAboutValue(_ rule: Rule, message: String) -> Bool {
         if rule == Rules.trap { return !message.contains("init(coder:)") }
-        return rule == Rules.nilDependencyInViewDidLoad || rule == Rules.silentCastFailure || rule == Rules.typedDestinationUnhandled
+        return rule == Rules.nilDependencyInViewDidLoad || rule == Rules.typedDestinationUnhandled
     }
 
     /// The view controller a command acts on, before it runs.
