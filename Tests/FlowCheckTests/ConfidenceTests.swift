@@ -185,6 +185,15 @@ import Testing
         #expect(later.findings(Rules.trap).isEmpty, "\(later.text)")
     }
 
+    @Test func theHTMLPageListsWhatIsAssumed() throws {
+        let flow = try Flows.load(Self.segueActionFlow(listNotes: Self.unreadAction))
+        let report = Checker.check(flow)
+        let page = HTMLReport.page([(report, flow)], version: "0") { _ in .failure(HTMLReport.DrawProblem("no dot")) }
+        #expect(page.contains("<p class=\"possible\"><b>possible</b> — assumes:</p>"))
+        #expect(page.contains("<li>code flownav did not read, at ListViewController.swift:20: makeDetail(coder:): the class it builds is not read; the scene&#39;s class is assumed</li>")
+                || page.contains("<li>code flownav did not read, at ListViewController.swift:20: makeDetail(coder:): the class it builds is not read; the scene's class is assumed</li>"))
+    }
+
     @Test func aBaselineWrittenBeforeConfidenceStillReads() throws {
         let report = try check(Self.segueActionFlow(listNotes: ""))
         let trap = try #require(report.findings(Rules.trap).first)
