@@ -86,6 +86,28 @@ import Testing
         #expect(FlowSource.nothingToExplore(empty.path) == nil)
     }
 
+    @Test func otherPlatformsStoryboardsBesideIOSOnesAreLeftOut() throws {
+        // An iOS app folder that also holds its tvOS and watchOS targets' storyboards.
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let ios = try String(contentsOfFile: Self.fixture("Multiplatform/iOS/Main.storyboard"), encoding: .utf8)
+        let tv = ios.replacingOccurrences(of: #"targetRuntime="iOS.CocoaTouch""#, with: #"targetRuntime="AppleTV""#)
+        let watch = ios.replacingOccurrences(of: #"targetRuntime="iOS.CocoaTouch""#, with: #"targetRuntime="watchKit""#)
+            .replacingOccurrences(of: "CocoaTouch.Storyboard.XIB", with: "WatchKit.Storyboard")
+        try #require(tv != ios && watch != ios)
+        for (sub, name, text) in [("", "Main", ios), ("TV", "TVMain", tv), ("Watch", "Interface", watch)] {
+            try FileManager.default.createDirectory(atPath: tmp.path + "/" + sub, withIntermediateDirectories: true)
+            _ = try tmp.file((sub.isEmpty ? "" : sub + "/") + name + ".storyboard", contents: text)
+        }
+        let doc = try FlowSource.importDocument(paths: [tmp.path]).get()
+        #expect(doc.warnings.contains { $0.message.hasPrefix("a tvOS storyboard or XIB (targetRuntime AppleTV) beside iOS ones is another target's") })
+        #expect(doc.warnings.contains { $0.message.hasPrefix("watchOS storyboards are WatchKit, not UIKit") })
+        #expect(!doc.sceneOrigins.values.contains { $0.file.hasSuffix("TVMain.storyboard") || $0.file.hasSuffix("Interface.storyboard") })
+        // Alone, the tvOS storyboard is an app of its own (UIKit), imported as ever.
+        let tvOnly = try FlowSource.importDocument(paths: [tmp.path + "/TV"]).get()
+        #expect(!tvOnly.sceneOrigins.isEmpty)
+    }
+
     @Test(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
     func checkExitsZeroOnCellsOnlyAndTwoOnAnEmptyFolder() throws {
         let r = try runProcess(FlownavBinary.path!, ["check", Self.fixture("CellsOnly")], stdin: nil, directory: PackagePaths.root, timeout: 120)
