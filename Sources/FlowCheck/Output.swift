@@ -53,7 +53,9 @@ public enum ReportFormat {
         var extra: [String] = []
         if !report.suppressed.isEmpty { extra.append("\(report.suppressed.count) suppressed") }
         if !report.baselined.isEmpty { extra.append("\(report.baselined.count) in the baseline") }
-        out += "\n" + counts.joined(separator: ", ") + (extra.isEmpty ? "" : "; " + extra.joined(separator: ", ") + ", not counted") + "\n"
+        // Possible findings are notes: said beside that count.
+        let possible = report.findings.filter { $0.confidence == .possible }.count
+        out += "\n" + counts.joined(separator: ", ") + (possible > 0 ? " (\(possible) possible)" : "") + (extra.isEmpty ? "" : "; " + extra.joined(separator: ", ") + ", not counted") + "\n"
         if !report.deviceCoverage.isEmpty {
             for (d, c) in report.deviceCoverage {
                 out += "on \(d.rawValue):\n" + coverageText(c).split(separator: "\n").map { "  \($0)\n" }.joined()
@@ -143,6 +145,7 @@ public enum ReportFormat {
             w.key("summary")
             w.object {
                 for s in Severity.allCases.reversed() { w.field(s.description, r.findings.filter { $0.severity == s }.count) }
+                w.field("possible", r.findings.filter { $0.confidence == .possible }.count)
             }
             w.key("findings")
             w.array {

@@ -49,6 +49,7 @@ import Testing
         let text = ReportFormat.text(report)
         #expect(text.contains("note: possible: "), "\(text)")
         #expect(text.contains("possible — assumes code flownav did not read, at ListViewController.swift:20"), "\(text)")
+        #expect(text.contains("0 errors, 0 warnings, 3 notes (2 possible)"), "\(text)")
     }
 
     @Test func theSameTrapOnAFullyReadPathStaysAnError() throws {
@@ -159,6 +160,7 @@ import Testing
         let findings = try #require(flows.first?["findings"] as? [[String: Any]])
         let trap = try #require(findings.first { $0["rule"] as? String == "trap" })
         #expect(trap["confidence"] as? String == "possible")
+        #expect((flows.first?["summary"] as? [String: Any])?["possible"] as? Int == 2)
         #expect(trap["severity"] as? String == "note")
         #expect((trap["assumes"] as? [String])?.contains { $0.contains("ListViewController.swift:20") } == true)
 
