@@ -96,7 +96,12 @@ enum UnloadedFacts {
         case "classes":
             guard s.count >= 2 else { return nil }
             guard s.count >= 3, let part = key(2) else {
-                return duplicate ? Edit(steps: s, change: .removeLastDuplicate) : nil
+                if duplicate { return Edit(steps: s, change: .removeLastDuplicate) }
+                // The class as a whole: it stays declared (its scenes run its code, not UIKit's),
+                // with nothing read of it but where it is.
+                guard let entry = node(at: s, in: document), case .object(let fields) = entry.value,
+                      fields.contains(where: { !Self.classPlace.contains($0.key) }) else { return nil }
+                return Edit(steps: s, change: .unknown(dropping: fields.map(\.key).filter { !Self.classPlace.contains($0) }))
             }
             guard s.count >= 4 else { return Edit(steps: Array(s.prefix(3)), change: duplicate ? .removeLastDuplicate : .remove) }
             let unit = Array(s.prefix(4))
@@ -141,6 +146,9 @@ enum UnloadedFacts {
         }
     }
 
+    /// What a class keeps when nothing else of it loads.
+    static let classPlace: Set<String> = ["file", "at", "notes"]
+
     private static func alreadyUnknown(at steps: [Step], in document: JSONNode) -> Bool {
         guard let node = node(at: steps, in: document) else { return false }
         return node["unknown"] != nil && node["initializer"] == nil
@@ -176,7 +184,8 @@ enum UnloadedFacts {
                     case .unknown(let dropping):
                         guard case .object(var fields) = ms[i].value.value else { return nil }
                         fields.removeAll { dropping.contains($0.key) || $0.key == "unknown" }
-                        if let line { fields.append(JSONNode.Member("unknown", JSONNode(.string(line), at: ms[i].value.position))) }
+                        // A class has no "unknown": its notes say what was not loaded.
+                        if let line, edit.steps.count > 2 || edit.steps.first != .key("classes") { fields.append(JSONNode.Member("unknown", JSONNode(.string(line), at: ms[i].value.position))) }
                         ms[i].value = JSONNode(.object(fields), at: ms[i].value.position)
                     }
                 } else {

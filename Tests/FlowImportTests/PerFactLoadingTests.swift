@@ -77,6 +77,42 @@ import Testing
         #expect(edit("segues[3].destination") == nil)
     }
 
+    @Test func degradingKeepsEverythingButTheFact() throws {
+        let text = #"""
+        { "classes": {
+            "A": { "superclass": "UITableViewController", "at": "A.swift:3",
+                   "segueActions": { "make(_:)": { "at": "A.swift:9", "returns": "B", "initializer": "init(coder:x:)", "arguments": { "x": "1" } },
+                                     "other(_:)": { "at": "A.swift:14", "returns": "B" } },
+                   "prepare": [ { "segue": "s", "sets": ["x", "y"] }, { "segue": "t" } ] },
+            "B": { "superclass": "UIViewController", "at": "B.swift:2", "dependencies": { "x": { "type": "Int", "injection": "property" } } } },
+          "launch": { "root": { "class": "A", "initializer": "init(q:)", "at": "App.swift:5" } } }
+        """#
+        let doc = try FlowLoader.parse(bytes: Array(text.utf8), file: "t.json").get()
+        func error(_ path: String, _ message: String = "unknown") -> Diagnostic { Diagnostic(.error, file: "t.json", position: nil, path: path, message: message) }
+        let (out, changed) = UnloadedFacts.degrade(doc, errors: [
+            error(#"classes.A.segueActions["make(_:)"].arguments.x"#, "unknown initializer 'init(coder:x:)' of B"),
+            error("classes.A.prepare[0].sets[1]"), error("classes.A.prepare[1].segue"),
+            error("launch.root.initializer"), error("classes.B", "superclass cycle"),
+        ])
+        #expect(changed)
+        let make = try #require(out["classes"]?["A"]?["segueActions"]?["make(_:)"])
+        #expect(make["initializer"] == nil && make["arguments"] == nil && make["returns"] != nil)
+        if case .string(let at)? = make["unknown"]?.value { #expect(at == "A.swift:9") } else { Issue.record("no unknown: \(make)") }
+        #expect(out["classes"]?["A"]?["segueActions"]?["other(_:)"]?["returns"] != nil)
+        // The second case left out, the first kept without its second name.
+        guard case .array(let cases)? = out["classes"]?["A"]?["prepare"]?.value, case .array(let sets)? = cases.first?["sets"]?.value else {
+            Issue.record("prepare: \(String(describing: out["classes"]?["A"]?["prepare"]))")
+            return
+        }
+        #expect(cases.count == 1 && sets.count == 1)
+        #expect(out["launch"]?["root"]?["initializer"] == nil && out["launch"]?["root"]?["unknown"] != nil)
+        // A class the error names as a whole stays declared, with only where it is and its notes.
+        guard case .object(let b)? = out["classes"]?["B"]?.value else { Issue.record("B is gone"); return }
+        #expect(Set(b.map(\.key)) == ["at", "notes"])
+        guard case .array(let notes)? = out["classes"]?["A"]?["notes"]?.value else { Issue.record("no notes on A"); return }
+        #expect(notes.contains { if case .string(let t) = $0.value { return t == "A.swift:9: not loaded: unknown initializer 'init(coder:x:)' of B; read as unknown" }; return false })
+    }
+
     @Test func aFolderOfCellXIBsIsCheckedWithANote() throws {
         #expect(FlowSource.nothingToExplore(Self.fixture("CellsOnly"))?.hasPrefix("nothing to explore: no storyboard or view-controller XIB in") == true)
         // A folder with a storyboard has something to explore, whatever else fails.
