@@ -17,6 +17,8 @@ struct Assumptions {
     let perform: ExploreOptions.Perform
     /// Per class, the reader's notes on it, with the member each is about (nil: the class).
     private var notes: [String: [ClassNote]] = [:]
+    /// The reader's notes (of classes and of the flow) by their Swift line.
+    private var notesAt: [CodeLocation: [String]] = [:]
 
     struct ClassNote {
         /// `prepare(for:sender:)`, `showDetail(_:)`; nil when the note names no member.
@@ -31,12 +33,18 @@ struct Assumptions {
             var list: [ClassNote] = []
             for note in c.notes {
                 if let n = SourceNoteText(note) {
-                    list.append(ClassNote(member: Self.member(of: n.text), words: "code flownav did not read, at \(n.location): \(n.text)"))
+                    let words = "code flownav did not read, at \(n.location): \(n.text)"
+                    list.append(ClassNote(member: Self.member(of: n.text), words: words))
+                    notesAt[n.location, default: []].append(words)
                 } else if note.hasPrefix("no Swift source declares ") {
                     list.append(ClassNote(member: nil, words: "\(name) is assumed: \(note)"))
                 }
             }
             if !list.isEmpty { notes[name] = list }
+        }
+        for note in flow.notes {
+            guard let n = SourceNoteText(note) else { continue }
+            notesAt[n.location, default: []].append("code flownav did not read, at \(n.location): \(n.text)")
         }
     }
 
@@ -272,8 +280,10 @@ struct Assumptions {
     /// The assumptions of a lint finding: the reader's notes on the member of the class it is
     /// about (a segue action not understood, an identifier from code not read).
     func lint(_ f: Finding) -> [String] {
-        guard let path = f.origin?.path else { return [] }
-        var out: [String] = []
+        // A note at the very line the finding is about: the statement holding what the lint
+        // read (an identifier in a call the reader did not understand) was not read as a whole.
+        var out = f.code.flatMap { notesAt[$0] } ?? []
+        let path = f.origin?.path ?? ""
         if path.hasPrefix("classes."), let (cls, member) = Self.member(atPath: path) {
             out += notes(of: cls, member: member) + unknownCode(cls, method: member, copied: false)
         } else if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),

@@ -249,6 +249,18 @@ import Testing
         #expect(a.unknownValue("selection", of: "ListViewController") == nil)
     }
 
+    /// A lint about a string read at a line the reader left a note at (a performSegue in a
+    /// statement it did not understand) rests on that note.
+    @Test func aLintAtALineTheReaderDidNotUnderstandIsPossible() throws {
+        let flow = try Flows.load(Self.segueActionFlow(listNotes: #""ListViewController.swift:33: reload(): statement not read: performSegue(withIdentifier: flag ? \"A\" : \"Typo\", sender: nil)""#))
+        let a = Assumptions(flow: flow, perform: .manual)
+        var f = Finding(rule: Rules.unknownSegueIdentifier, message: "m", hint: "h", file: "f", origin: Origin(path: "references[0]", position: nil))
+        f.code = CodeLocation(file: "ListViewController.swift", line: 33)
+        #expect(a.lint(f).count == 1 && a.lint(f).first?.contains("ListViewController.swift:33: reload(): statement not read") == true, "\(a.lint(f))")
+        f.code = CodeLocation(file: "ListViewController.swift", line: 34)
+        #expect(a.lint(f).isEmpty)
+    }
+
     @Test func noteMembers() {
         #expect(Assumptions.member(of: "prepare(for:sender:): statement not read: x = y") == "prepare(for:sender:)")
         #expect(Assumptions.member(of: "showDetail(_:): the class it builds is not read") == "showDetail(_:)")
