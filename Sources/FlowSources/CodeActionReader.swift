@@ -213,6 +213,8 @@ struct CodeActionReader {
         if inlined.id != expr.id {
             // Its nodes may be another file's (or a new tree): positions come from the call here.
             foreign = inlined.root.id != expr.root.id
+            // What the helper returns names its parameters: read them as the arguments passed.
+            for (name, value) in owner.decls.helperArguments(expr, owner: owner.name) { locals.values[name] = locals.text(value) }
             expr = inlined.unwrapped
         }
         let here: Syntax = foreign ? Syntax(e) : Syntax(expr)

@@ -294,3 +294,94 @@ import Testing
         #expect(facts.launch.root?.unknown?.line == 6)
     }
 }
+
+@Suite struct CodeActionFamilyTests {
+    func actions(_ members: String, extra: String = "") throws -> [String: CodeAction] {
+        let facts = read(["A.swift": """
+            class ListViewController: UIViewController {
+                var store: Store!
+            \(members)
+            }
+            class DetailViewController: UIViewController {
+                let id: Int
+                init(id: Int) {
+                    self.id = id
+                    super.init(nibName: nil, bundle: nil)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class SettingsViewController: UIViewController { var store: Store! }
+            \(extra)
+            """])
+        let c = try #require(facts.classes["ListViewController"])
+        return Dictionary(uniqueKeysWithValues: c.actions.map { ($0.name, $0) })
+    }
+
+    @Test func aNavigationInsideAClosureIsTheActions() throws {
+        let a = try actions("""
+            @IBAction func confirm(_ sender: Any) {
+                let alert = UIAlertController(title: "Go?", message: nil, preferredStyle: .alert)
+                alert.addAction(UIAlertAction(title: "Go", style: .default) { [weak self] _ in
+                    self?.performSegue(withIdentifier: "ShowNext", sender: nil)
+                })
+                present(alert, animated: true)
+            }
+            @IBAction func later(_ sender: Any) {
+                DispatchQueue.main.async { self.navigationController?.pushViewController(DetailViewController(id: 2), animated: true) }
+            }
+            @IBAction func fade(_ sender: Any) {
+                UIView.animate(withDuration: 0.2, animations: { self.view.alpha = 0 }, completion: { _ in
+                    self.present(DetailViewController(id: 3), animated: true)
+                })
+            }
+            @IBAction func load(_ sender: Any) {
+                fetch { [weak self] in self?.performSegue(withIdentifier: "ShowLoaded", sender: nil) }
+            }
+            func fetch(_ done: @escaping () -> Void) { done() }
+            """)
+        #expect(a["confirm(_:)"]?.kind == .performSegue)
+        #expect(a["confirm(_:)"]?.segue == "ShowNext")
+        #expect(a["later(_:)"]?.kind == .push)
+        #expect(a["later(_:)"]?.arguments.map(\.expression) == ["2"])
+        #expect(a["fade(_:)"]?.kind == .present)
+        #expect(a["load(_:)"]?.segue == "ShowLoaded")
+    }
+
+    @Test func helpersThatReturnAViewControllerOrAStoryboardAreReadThrough() throws {
+        let a = try actions("""
+            @IBAction func showDetail(_ sender: Any) {
+                let detail = makeDetail(for: 7)
+                navigationController?.pushViewController(detail, animated: true)
+            }
+            @IBAction func showSettings(_ sender: Any) {
+                let vc = UIStoryboard.settings().instantiateViewController(withIdentifier: "Settings") as! SettingsViewController
+                vc.store = store
+                present(vc, animated: true)
+            }
+            @IBAction func showAbout(_ sender: Any) {
+                present(AboutViewController.instantiate(), animated: true)
+            }
+            private func makeDetail(for id: Int) -> DetailViewController {
+                let detail = DetailViewController(id: id)
+                return detail
+            }
+            """, extra: """
+            extension UIStoryboard {
+                static func settings() -> UIStoryboard { UIStoryboard(name: "Settings", bundle: nil) }
+            }
+            class AboutViewController: UIViewController {
+                static func instantiate() -> AboutViewController {
+                    UIStoryboard(name: "About", bundle: nil).instantiateInitialViewController() as! AboutViewController
+                }
+            }
+            """)
+        #expect(a["showDetail(_:)"]?.className == "DetailViewController")
+        #expect(a["showDetail(_:)"]?.arguments.map(\.expression) == ["7"])
+        #expect(a["showDetail(_:)"]?.origin.position?.line == 5)
+        #expect(a["showSettings(_:)"]?.storyboardName == "Settings")
+        #expect(a["showSettings(_:)"]?.storyboardIdentifier == "Settings")
+        #expect(a["showSettings(_:)"]?.set.map(\.name) == ["store"])
+        #expect(a["showAbout(_:)"]?.storyboardName == "About")
+        #expect(a["showAbout(_:)"]?.storyboardIdentifier == nil)
+    }
+}
