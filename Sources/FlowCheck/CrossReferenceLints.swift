@@ -54,6 +54,7 @@ struct CrossReferenceLints {
             case .segueIdentifierTest: lints.tested(r, i)
             case .instantiate: lints.instantiated(r, i)
             case .storyboardName: lints.loaded(r, i)
+            case .destinationCast: lints.cast(r, i)
             }
         }
         return lints.findings
@@ -171,6 +172,37 @@ struct CrossReferenceLints {
         add(Rules.unknownStoryboardIdentifier, severity,
             "instantiateViewController(withIdentifier: '\(id)'): no storyboard of the app has a scene with that Storyboard ID: UIKit throws \(crash)\(unread.isEmpty ? "" : unreadText)",
             hint: (didYouMean(id, in: every) ?? "") + "fix the identifier (identifiers are case-sensitive), or set a scene's Storyboard ID", r, i)
+    }
+
+    // MARK: segue.destination as! X
+
+    private mutating func cast(_ r: SourceReference, _ i: Int) {
+        let type = r.name
+        // Only a class whose lineage is known: a protocol or another module's class may fit anything.
+        guard let c = r.className, let own = scenes(of: c), !own.isEmpty, flow.isKnownClass(type) else { return }
+        let ownSet = Set(own)
+        var reaching = flow.segues.indices.filter { ownSet.contains(flow.segues[$0].source) && flow.segues[$0].kind != .relationship }
+        if let id = r.segue { reaching = reaching.filter { flow.segues[$0].identifier == id } }
+        guard !reaching.isEmpty else { return }
+        var destinations: Set<String> = []
+        for s in reaching {
+            let segue = flow.segues[s]
+            // An unwind's destination is found at run time; a segue action may return a subclass.
+            guard let d = segue.destination, segue.action == nil, flow.isKnownClass(flow.scenes[d].className) else { return }
+            let runtime = flow.runtimeClass(ofScene: d)
+            if flow.lineage(of: runtime).contains(type) { return }
+            destinations.insert(runtime)
+        }
+        let first = destinations.sorted()[0]
+        let module = flow.module
+        func name(_ cls: String) -> String { UIKitClass.isKnown(cls) ? cls : "\(module).\(cls)" }
+        let under = r.segue.map { " under the test for '\($0)'" } ?? ""
+        add(Rules.destinationCastFails, .error,
+            "\(c).prepare(for:sender:) force-casts segue.destination to \(type)\(under), but every segue that reaches it leads to \(destinations.sorted().joined(separator: ", ")): Swift traps with 'Could not cast value of type '\(name(first))' (0x…) to '\(name(type))' (0x…).'",
+            hint: first == "UINavigationController" || flow.lineage(of: first).contains("UINavigationController")
+                ? "the destination is a navigation controller: cast its topViewController (or viewControllers.first) instead"
+                : "cast to the destination's class, or use as? and handle the other destinations",
+            r, i, scene: flow.segues[reaching[0]].destination)
     }
 
     // MARK: UIStoryboard(name:bundle:)

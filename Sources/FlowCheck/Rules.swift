@@ -104,6 +104,11 @@ public enum Rules {
         summary: "UIStoryboard(name:bundle:) names a storyboard the app does not have",
         help: "UIStoryboard(name:bundle:) throws NSInvalidArgumentException, 'Could not find a storyboard named … in bundle …', when the bundle holds no compiled storyboard of that name. Fix the name (the file name without .storyboard; names are case-sensitive on a device), or add the storyboard to the target.")
 
+    public static let destinationCastFails = Rule(
+        id: "destination-cast-fails", kind: .lint, severity: .error,
+        summary: "prepare(for:sender:) force-casts segue.destination to a class that no segue reaching it leads to",
+        help: "segue.destination is the scene the segue leads to, exactly: a navigation controller around a view controller is not that view controller, and 'as!' traps with 'Could not cast value of type …'. Cast the navigation controller's topViewController, or fix the class.")
+
     // MARK: Exploration
 
     public static let trap = Rule(
@@ -200,7 +205,7 @@ public enum Rules {
         ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
         segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, unconnectedAction, notUnderstood,
-        segueIdentifierNeverMatches, unknownStoryboardIdentifier, unknownStoryboardName,
+        segueIdentifierNeverMatches, unknownStoryboardIdentifier, unknownStoryboardName, destinationCastFails,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
         noNavigationController, dismissDidNothing, tabBarPushed, entryLeadsNowhere,

@@ -1,7 +1,7 @@
 /// `"references"` and `"storyboardNames"`: what the app's Swift code names of the storyboards,
 /// and which storyboard files the app folder holds.
 extension FlowDecoder {
-    static let referenceKeys = ["kind", "name", "class", "storyboard", "at"]
+    static let referenceKeys = ["kind", "name", "class", "storyboard", "segue", "at"]
 
     mutating func decodeReferences(_ top: Fields, into flow: inout Flow) {
         for (i, node) in top.array("references", &sink).enumerated() {
@@ -13,8 +13,9 @@ extension FlowDecoder {
                 sink.error(f["at"]?.position, f.path("at"), "expected the Swift file and line the reference was read from, \"File.swift:42\"; found \"\(text)\"")
                 continue
             }
-            flow.references.append(SourceReference(
-                kind: kind, name: name, className: f.string("class", &sink), storyboard: f.string("storyboard", &sink), at: at))
+            var r = SourceReference(kind: kind, name: name, className: f.string("class", &sink), storyboard: f.string("storyboard", &sink), at: at)
+            r.segue = f.string("segue", &sink)
+            flow.references.append(r)
         }
         if top.has("storyboardNames") { flow.storyboardNames = top.stringValues("storyboardNames", &sink) }
     }

@@ -13,6 +13,8 @@ public struct SourceReference: Hashable, Sendable {
         case instantiate
         /// `UIStoryboard(name: "X", bundle: nil or .main)`.
         case storyboardName
+        /// `segue.destination as! X` in `prepare(for:sender:)`: `name` is the type X.
+        case destinationCast
     }
 
     public var kind: Kind
@@ -24,6 +26,8 @@ public struct SourceReference: Hashable, Sendable {
     /// For `instantiate`: the storyboard the receiver was loaded by name from; nil with a
     /// class: the storyboard of that class's scene; nil without: not known.
     public var storyboard: String?
+    /// For `destinationCast`: the identifier the cast is under a test for, when it is.
+    public var segue: String?
     public var at: CodeLocation
 
     public init(kind: Kind, name: String, className: String? = nil, storyboard: String? = nil, at: CodeLocation) {

@@ -225,6 +225,7 @@ public enum FlowJSON {
         var fields = ["\"kind\": \(q(r.kind.rawValue))", "\"name\": \(q(r.name))"]
         if let c = r.className { fields.append("\"class\": \(q(c))") }
         if let s = r.storyboard { fields.append("\"storyboard\": \(q(s))") }
+        if let s = r.segue { fields.append("\"segue\": \(q(s))") }
         fields.append("\"at\": \(q(r.at.description))")
         return "{ " + fields.joined(separator: ", ") + " }"
     }

@@ -26,6 +26,8 @@ struct RawReference {
     /// Whether `self` receives the call (or, for a test, owns the prepare).
     var onSelf: Bool
     var storyboard: Storyboard = .unknown
+    /// For a destination cast: the identifier a test around it names.
+    var segue: String?
     var location: SwiftLocation
 }
 
@@ -246,6 +248,15 @@ final class ReferenceReader: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard subjects.last?.active == true else { return .visitChildren }
         let items = Array(node.elements)
+        if let s = subjects.last, let segue = s.segue, !s.anyScene, items.count >= 3 {
+            for i in items.indices.dropFirst().dropLast() {
+                guard let cast = items[i].as(UnresolvedAsExprSyntax.self), cast.questionOrExclamationMark?.text == "!",
+                      let type = items[i + 1].as(TypeExprSyntax.self)?.type,
+                      items[i - 1].unwrapped.trimmedDescription == segue + ".destination" else { continue }
+                add(.destinationCast, .literal(type.trimmedDescription), onSelf: true, at: items[i - 1])
+                found[found.count - 1].segue = enclosingTest(Syntax(node))
+            }
+        }
         for i in items.indices.dropFirst().dropLast() {
             guard let op = items[i].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=" else { continue }
             let (a, b) = (items[i - 1], items[i + 1])
@@ -267,6 +278,42 @@ final class ReferenceReader: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// The one identifier an `if`, `guard` or `case` around a node tests for (literals only).
+    private func enclosingTest(_ node: Syntax) -> String? {
+        var child = node
+        while let parent = child.parent {
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return nil }
+            if let i = parent.as(IfExprSyntax.self), i.body.id == child.id, let id = tested(in: Syntax(i.conditions)) { return id }
+            if let c = parent.as(SwitchCaseSyntax.self), case .case(let label) = c.label, label.caseItems.count == 1,
+               let sw = c.parent?.parent?.as(SwitchExprSyntax.self), isSubject(sw.subject),
+               let e = label.caseItems.first?.pattern.as(ExpressionPatternSyntax.self)?.expression.unwrapped,
+               let id = e.as(StringLiteralExprSyntax.self)?.literalText {
+                return id
+            }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                // `guard segue.identifier == "x" else { return }` before it in the same block.
+                for item in list {
+                    if item.id == child.id { break }
+                    if let g = item.item.as(GuardStmtSyntax.self), let id = tested(in: Syntax(g.conditions)) { return id }
+                }
+            }
+            child = parent
+        }
+        return nil
+    }
+
+    /// `segue.identifier == "x"` among conditions.
+    private func tested(in conditions: Syntax) -> String? {
+        for seq in conditions.children(viewMode: .sourceAccurate).flatMap({ $0.children(viewMode: .sourceAccurate) }) {
+            guard let s = seq.as(SequenceExprSyntax.self) else { continue }
+            let items = Array(s.elements)
+            guard items.count == 3, items[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "==" else { continue }
+            if isSubject(items[0]), let t = items[2].as(StringLiteralExprSyntax.self)?.literalText { return t }
+            if isSubject(items[2]), let t = items[0].as(StringLiteralExprSyntax.self)?.literalText { return t }
+        }
+        return nil
     }
 
     // MARK: Shapes
@@ -350,6 +397,7 @@ extension Declarations {
             let owner = r.typeName.flatMap { n in classParts[n]?.contains { !$0.isExtension } == true ? n : nil }
             guard let name = resolve(r.identifier, owner: owner) else { continue }
             var ref = SourceReference(kind: r.kind, name: name, at: CodeLocation(file: r.location.file, line: r.location.line))
+            ref.segue = r.segue
             if r.onSelf { ref.className = owner }
             if r.kind == .instantiate {
                 switch r.storyboard {

@@ -98,6 +98,39 @@ struct CrossReferenceLintTests {
         #expect(try lint(refs, storyboardNames: nil).findings(Rules.unknownStoryboardName).isEmpty)
     }
 
+    @Test("a forced cast of segue.destination that no segue reaching the prepare can satisfy is an error, with Swift's text")
+    func destinationCasts() throws {
+        let body = """
+            "initial": "nav",
+            "classes": { "ListViewController": {}, "DetailViewController": {} },
+            "scenes": {
+              "nav": { "class": "UINavigationController" },
+              "list": { "class": "ListViewController" },
+              "detailNav": { "class": "UINavigationController" },
+              "detail": { "class": "DetailViewController" }
+            },
+            "segues": [
+              { "source": "nav", "destination": "list", "kind": "relationship", "relationship": "rootViewController" },
+              { "id": "edit", "source": "list", "destination": "detailNav", "kind": "presentation" },
+              { "id": "show", "source": "list", "destination": "detail", "kind": "show" },
+              { "source": "detailNav", "destination": "detail", "kind": "relationship", "relationship": "rootViewController" }
+            ],
+            "references": [
+              { "kind": "destinationCast", "name": "DetailViewController", "class": "ListViewController", "segue": "edit", "at": "List.swift:5" },
+              { "kind": "destinationCast", "name": "DetailViewController", "class": "ListViewController", "segue": "show", "at": "List.swift:6" },
+              { "kind": "destinationCast", "name": "DetailViewController", "class": "ListViewController", "at": "List.swift:7" },
+              { "kind": "destinationCast", "name": "UINavigationController", "class": "ListViewController", "segue": "edit", "at": "List.swift:8" },
+              { "kind": "destinationCast", "name": "SomeProtocol", "class": "ListViewController", "segue": "edit", "at": "List.swift:9" }
+            ]
+            """
+        let r = Checker.check(try Flows.load(body), options: CheckOptions(explore: false))
+        let found = r.findings(Rules.destinationCastFails)
+        // Unfiltered (line 7), one of the segues gives a DetailViewController: no claim.
+        #expect(found.map { $0.code?.description ?? "" } == ["List.swift:5"])
+        #expect(found.first?.message.contains("Could not cast value of type 'UINavigationController' (0x…) to 'App.DetailViewController' (0x…).") == true)
+        #expect(found.first?.hint.contains("topViewController") == true)
+    }
+
     @Test("a storyboard of the app that was not read (another platform's) makes 'nowhere' a warning, never an error")
     func unreadStoryboards() throws {
         let r = try lint("""

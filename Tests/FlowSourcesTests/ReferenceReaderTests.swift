@@ -177,6 +177,30 @@ import Testing
         #expect(found.filter { $0.kind == .segueIdentifierTest }.map(\.name) == ["presentPlayerDetails", "showList", "ShowSettings"])
     }
 
+    @Test func destinationCastsInPrepareWithTheTestAroundThem() {
+        let found = refs(["Casts.swift": """
+            import UIKit
+            class CastsViewController: UIViewController {
+                override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+                    let any = segue.destination as! DetailViewController
+                    if segue.identifier == "a" { let x = segue.destination as! AViewController }
+                    switch segue.identifier {
+                    case "b": (segue.destination as! BViewController).go()
+                    default: break
+                    }
+                    guard segue.identifier == "c" else { return }
+                    let c = segue.destination as! CViewController
+                    let soft = segue.destination as? DViewController
+                }
+                func elsewhere(_ segue: UIStoryboardSegue) { let e = segue.destination as! EViewController }
+            }
+            """])
+        let casts = found.filter { $0.kind == .destinationCast }
+        #expect(casts.map(\.name) == ["DetailViewController", "AViewController", "BViewController", "CViewController"])
+        #expect(casts.map(\.segue) == [nil, "a", "b", "c"])
+        #expect(casts.allSatisfy { $0.className == "CastsViewController" })
+    }
+
     @Test func everyConfigurationBranchIsRead() {
         let found = refs(["Flags.swift": """
             import UIKit
