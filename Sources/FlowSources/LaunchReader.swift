@@ -64,15 +64,25 @@ struct LaunchReader {
             guard let e = expression(item), let (lhs, op, rhs) = Sequence.binary(e), op == "=",
                   lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
             var value = rhs.unwrapped
-            let rootLocal = value.as(DeclReferenceExprSyntax.self)?.baseName.text
+            var rootLocal = value.as(DeclReferenceExprSyntax.self)?.baseName.text
             if let n = rootLocal, let v = locals[n] { value = v.unwrapped }
-            defer { if let n = rootLocal, launch.root != nil { readRootLocal(n, cast: locals[n].flatMap { Sequence.cast($0)?.1 }, body, file, owner) } }
+            var wrapped = false
+            defer {
+                if let n = rootLocal, launch.root != nil {
+                    readRootLocal(n, cast: locals[n].flatMap { Sequence.cast($0)?.1 }, embedded: wrapped, body, file, owner)
+                }
+            }
             // `UINavigationController(rootViewController: HomeViewController())`: the root is what
             // it wraps, inside a navigation controller built in code.
             var embedIn: String?
             if let (nav, inner) = NavigationWrap.unwrap(value, decls) {
                 embedIn = nav
                 value = inner.unwrapped
+                // `UINavigationController(rootViewController: root)`: `root` is what is injected into.
+                if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                    rootLocal = n
+                    wrapped = true
+                }
                 if let n = value.as(DeclReferenceExprSyntax.self)?.baseName.text, let v = locals[n] { value = v.unwrapped }
             }
             // `UIStoryboard.main().instantiateInitialViewController()`, `Root.instantiate()`: helpers
@@ -99,7 +109,12 @@ struct LaunchReader {
                 launch.root = root
                 continue
             }
-            guard let call = value.as(FunctionCallExprSyntax.self), let first = call.calledExpression.trimmedDescription.first, first.isUppercase else {
+            // `RootViewController.make()`: a helper that builds the root in code.
+            let madeBy = decls.inliningHelpers(value, owner: owner)
+            let foreign = madeBy.id != value.id && madeBy.root.id != value.root.id
+            if madeBy.id != value.id { value = madeBy.unwrapped }
+            guard let call = value.as(FunctionCallExprSyntax.self), let first = call.calledExpression.trimmedDescription.first, first.isUppercase,
+                  call.calledExpression.trimmedDescription.split(separator: ".").allSatisfy({ $0.first?.isUppercase == true }) else {
                 notes.append(SourceNote(location: file.location(of: e), subject: owner, text: "window root not read: \(e.trimmedDescription)"))
                 continue
             }
@@ -108,7 +123,8 @@ struct LaunchReader {
             let initializer = labels.isEmpty ? nil : "init(" + labels.map { $0 + ":" }.joined() + ")"
             let mapping = initializer.map { decls.parameterTargets(of: className, initializer: $0) } ?? [:]
             let args = call.arguments.map { a in
-                Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: a.expression.trimmedDescription, origin: file.location(of: a).origin)
+                Assignment(name: mapping[a.label?.text ?? "_"] ?? (a.label?.text ?? "_"), expression: a.expression.trimmedDescription,
+                           origin: foreign ? file.location(of: e).origin : file.location(of: a).origin)
             }
             launch.root = Launch.Root(className: className, initializer: initializer, arguments: args, origin: file.location(of: e).origin)
             launch.root?.embedIn = embedIn
@@ -120,18 +136,22 @@ struct LaunchReader {
     /// one-argument methods called on it are injection into the root; the root handed to code
     /// not followed (`AppCoordinator(root: root).start()`) may have any dependency set there,
     /// so they are unknown at launch, not nil.
-    private mutating func readRootLocal(_ name: String, cast: String?, _ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+    private mutating func readRootLocal(_ name: String, cast: String?, embedded: Bool, _ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
         var inject: PrepareCase?
         func add(_ at: some SyntaxProtocol, _ change: (inout PrepareCase) -> Void) {
             if inject == nil {
                 inject = PrepareCase(origin: file.location(of: at).origin)
                 inject?.cast = cast
+                // The window's root is then the navigation controller built around it.
+                if embedded { inject?.unwrap = [.navigationRoot] }
             }
             change(&inject!)
         }
         var handedOff: Syntax?
         for item in body.statements {
             guard let e = expression(item) else { continue }
+            // `window.rootViewController = UINavigationController(rootViewController: root)` shows it.
+            if let (lhs, op, _) = Sequence.binary(e), op == "=", lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") { continue }
             if let (lhs, op, rhs) = Sequence.binary(e), op == "=",
                let m = lhs.unwrapped.as(MemberAccessExprSyntax.self) ?? lhs.as(MemberAccessExprSyntax.self),
                m.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == name {

@@ -22,8 +22,12 @@ extension DependencyReads {
                 out[name, default: []].append(i.body.position..<i.body.endPosition)
             }
             let missing = checked(i.conditions, dependencies, holds: false)
-            guard !missing.isEmpty, i.elseBody == nil else { continue }
-            // `if item == nil { item = Item(…) }` or `{ return }`: after the if, it has one.
+            guard !missing.isEmpty else { continue }
+            // `else { … }` of `if item == nil`: there it has one.
+            if case .codeBlock(let b)? = i.elseBody {
+                for name in missing { out[name, default: []].append(b.position..<b.endPosition) }
+            }
+            // `if item == nil { item = Item(…) }` or `{ return }`, with or without an else: after the if, it has one.
             for name in missing where assignsOrLeaves(i.body.statements, name) {
                 out[name, default: []].append(after)
             }

@@ -202,6 +202,7 @@ import Testing
         #expect(try uses("note = note ?? Note()\ntitle = note.text") == [])
         #expect(try uses("if note != nil { title = note.text }") == [])
         #expect(try uses("if note == nil { note = Note() }\nconfigure()") == [])
+        #expect(try uses("if note == nil { note = Note() } else { title = note.text }\ntitle = note.text") == [])
     }
 
     @Test func aCheckThatNeitherAssignsNorLeavesOrOfAnotherNameStillReads() throws {
@@ -237,6 +238,30 @@ import Testing
         #expect(facts.launch.root?.unknown == nil)
         #expect(facts.launch.inject.count == 1)
         #expect(facts.launch.inject.first?.cast == "RootViewController")
+        #expect(facts.launch.inject.first?.set.map(\.name) == ["store"])
+    }
+
+    @Test func aRootWrappedInANavigationControllerIsInjectedThroughIt() throws {
+        let facts = read([
+            "SceneDelegate.swift": """
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let root = RootViewController.make()
+                        root.store = Store()
+                        window?.rootViewController = UINavigationController(rootViewController: root)
+                    }
+                }
+                """,
+            "Root.swift": """
+                class RootViewController: UIViewController {
+                    var store: Store!
+                    static func make() -> RootViewController { RootViewController(nibName: nil, bundle: nil) }
+                }
+                """,
+        ])
+        #expect(facts.launch.root?.embedIn == "UINavigationController")
+        #expect(facts.launch.inject.first?.unwrap == [.navigationRoot])
         #expect(facts.launch.inject.first?.set.map(\.name) == ["store"])
     }
 
