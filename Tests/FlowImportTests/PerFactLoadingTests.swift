@@ -174,6 +174,27 @@ import Testing
         #expect(unconnected.first?.severity == .note)
     }
 
+    @Test func aTrapBehindAManualSegueNoReadCodePerformsIsPossible() throws {
+        // cwa-app-ios's shape: manual segues to scenes whose init(coder:) traps, which the app
+        // never performs (it builds those screens in code). Only unread code could perform them.
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let app = try Self.copy("DefaultInits", into: tmp)
+        let board = app + "/Base.lproj/Main.storyboard"
+        let text = try String(contentsOfFile: board, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: #"<navigationItem key="navigationItem" title="Shelf" id="shelf-item"/>"#, with: #"""
+            <navigationItem key="navigationItem" title="Shelf" id="shelf-item"/>
+            <connections><segue destination="review" kind="show" identifier="ReviewLater" id="shelf-later"/></connections>
+            """#)
+        try #require(changed != text)
+        try changed.write(toFile: board, atomically: true, encoding: .utf8)
+        let report = Checker.check(try FlowSource.load(path: app).get().flow)
+        let trap = try #require(report.findings.first { $0.rule.id == "init-coder-trap-reachable" && $0.message.contains("'ReviewLater'") }, "\(report.findings.map(\.message))")
+        #expect(trap.confidence == .possible && trap.severity == .note)
+        #expect(trap.assumes.contains { $0.hasPrefix("segue 'ReviewLater' is performed from code flownav did not read") }, "\(trap.assumes)")
+        #expect(!report.findings.contains { $0.severity == .error }, "\(report.findings.map(\.message))")
+    }
+
     @Test func aStoryboardClassRenamedInSwiftIsUnknownWithUIKitsText() throws {
         let tmp = try TemporaryFolder()
         defer { tmp.remove() }
