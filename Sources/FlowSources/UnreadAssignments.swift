@@ -10,6 +10,9 @@ struct AssignmentSite: Hashable, Sendable {
         case own
         /// `x.NAME = …` where `x` is known to be a `C` (a cast, a construction, an annotation).
         case typed(String)
+        /// `y.NAME = …` or `self.y.NAME = …` where `y` is no local: a property of the enclosing
+        /// type, whose declared type says what is assigned (a data source's `tableView`).
+        case member(String)
         /// `x.NAME = …` where what `x` is was not worked out.
         case untyped
     }
@@ -73,6 +76,11 @@ enum UnreadAssignments {
             }
             guard let owner = declaring(site.name, from: t, facts: facts, decls: decls) else { return [] }
             return [owner]
+        case .member(let property):
+            guard let t = site.enclosingType, let type = propertyType(property, of: t, decls) else { return everyOwner(of: site.name, facts) }
+            var typed = site
+            typed.target = .typed(type)
+            return owners(of: typed, facts: facts, decls: decls)
         case .typed(let type):
             if facts.classes[type] != nil {
                 return declaring(site.name, from: type, facts: facts, decls: decls).map { [$0] } ?? []
@@ -84,6 +92,28 @@ enum UnreadAssignments {
         case .untyped:
             return everyOwner(of: site.name, facts)
         }
+    }
+
+    /// The declared type of a stored property of a class of the sources (or of its superclasses
+    /// there): its annotation, or what its value says (`= Store()`).
+    private static func propertyType(_ property: String, of type: String, _ decls: Declarations) -> String? {
+        var current: String? = type
+        var seen: Set<String> = []
+        while let c = current, !seen.contains(c), let parts = decls.classParts[c] {
+            seen.insert(c)
+            for part in parts {
+                for m in part.members {
+                    guard let v = m.decl.as(VariableDeclSyntax.self) else { continue }
+                    for b in v.bindings where b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == property {
+                        if let t = b.typeAnnotation?.type.trimmedDescription { return AssignmentVisitor.typeName(t) }
+                        if let value = b.initializer?.value, let t = AssignmentVisitor.valueType(value), t != AssignmentVisitor.selfMarker { return t }
+                        return nil
+                    }
+                }
+            }
+            current = decls.superclass(of: c)
+        }
+        return nil
     }
 
     /// The class along `type`'s superclasses (itself first) that declares `name` as a dependency.
@@ -172,7 +202,7 @@ enum UnreadAssignments {
 }
 
 /// Finds assignment sites and what their targets are, from the declarations around them.
-private final class AssignmentVisitor: SyntaxVisitor {
+final class AssignmentVisitor: SyntaxVisitor {
     let file: ParsedFile
     var sites: [AssignmentSite] = []
 
@@ -205,11 +235,18 @@ private final class AssignmentVisitor: SyntaxVisitor {
         if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return (name, .own) }
         if let (_, type) = Sequence.cast(base.unwrapped) { return (name, .typed(Self.typeName(type))) }
         let inner = base.unwrapped
+        // `self.y.NAME`, `self?.y?.NAME`: a property of the type.
+        if let m = inner.as(MemberAccessExprSyntax.self), let b = m.base?.unwrapped.as(DeclReferenceExprSyntax.self),
+           b.baseName.tokenKind == .keyword(.self) {
+            return (name, .member(m.declName.baseName.text))
+        }
         // `self?.NAME` in a `[weak self]` closure, `self!.NAME`.
         if inner.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return (name, .own) }
         if let ref = inner.as(DeclReferenceExprSyntax.self), case .identifier(let variable) = ref.baseName.tokenKind {
             // `guard let strongSelf = self`: the type's own member.
-            guard let type = type(of: variable, at: Syntax(ref)) else { return (name, .untyped) }
+            guard let type = type(of: variable, at: Syntax(ref)) else {
+                return (name, isLocal(variable, at: Syntax(ref)) ? .untyped : .member(variable))
+            }
             return (name, type == Self.selfMarker ? .own : .typed(type))
         }
         if let call = inner.as(FunctionCallExprSyntax.self), let type = Self.constructed(call) { return (name, .typed(type)) }

@@ -235,3 +235,29 @@ import Testing
         #expect(f.classes["OtherViewController"]?.dependencies.first?.unknown == nil)
     }
 }
+
+/// `y.NAME = …` where `y` is a property of the enclosing class: its declared type decides.
+@Suite struct UnreadMemberAssignmentTests {
+    @Test func aPropertyOfANonControllerTypeSetsNoControllersDependency() throws {
+        let a = """
+            import UIKit
+            final class ListDataSource: NSObject { var tableView: UITableView? }
+            class ListViewController: UIViewController {
+                var tableView: UITableView!
+                let dataSource = ListDataSource()
+                var detail: DetailViewController?
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    dataSource.tableView = tableView
+                    self.detail?.tableView = tableView
+                }
+            }
+            class DetailViewController: UIViewController { var tableView: UITableView! }
+            """
+        let f = read(["A.swift": a])
+        // The data source's tableView is not the list's: before, an untyped target counted for both.
+        #expect(f.classes["ListViewController"]?.dependencies.first { $0.name == "tableView" }?.unknown == nil)
+        // `self.detail` is declared a DetailViewController: its tableView is set here.
+        #expect(f.classes["DetailViewController"]?.dependencies.first?.unknown?.description == "A.swift:10")
+    }
+}
