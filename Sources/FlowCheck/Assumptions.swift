@@ -142,6 +142,13 @@ struct Assumptions {
         if case .perform(let identifier, _, _)? = step.command, let receiver {
             add(performed(identifier, by: state.className(of: receiver)))
         }
+        // The command acts on a class no Swift declares: what its code does there is assumed.
+        if let receiver {
+            for c in flow.lineage(of: state.className(of: receiver)) {
+                for n in notes[c] ?? [] where n.words.contains(" is assumed: ") { add(n.words) }
+            }
+            if let scene = state.instances[receiver].scene, let a = unknownClass(ofScene: scene) { add(a) }
+        }
         if step.command == nil { for a in launch() { add(a) } }
         for e in step.events {
             switch e {
@@ -168,6 +175,14 @@ struct Assumptions {
     }
 
     static let performedPrefix = "segue '"
+
+    /// A scene whose class no Swift source of the app declares (`unknown-scene-class`): a stale
+    /// scene, or a class the app has elsewhere; what its screen does is assumed.
+    func unknownClass(ofScene scene: Int) -> String? {
+        guard flow.sourcesRead, flow.hasUnknownClass(scene: scene) else { return nil }
+        let s = flow.scenes[scene]
+        return "scene '\(s.id)' is shown as UIKit's own class: no Swift source declares \(s.className), so what the app does there is assumed"
+    }
 
     /// `perform ID`: the exploration performs a manual segue (with `--perform all`, any segue)
     /// that no read code action performs, from every state, as unread code may.
@@ -287,14 +302,18 @@ struct Assumptions {
         if path.hasPrefix("classes."), let (cls, member) = Self.member(atPath: path) {
             out += notes(of: cls, member: member) + unknownCode(cls, method: member, copied: false)
         } else if path.hasPrefix("segues["), let close = path.firstIndex(of: "]"),
-                  let i = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]), flow.segues.indices.contains(i),
-                  let selector = flow.segues[i].action?.selector {
+                  let i = Int(path[path.index(path.startIndex, offsetBy: 7)..<close]), flow.segues.indices.contains(i) {
+            let segue = flow.segues[i]
+            let source = flow.scenes[segue.source].className
             // The segue action of the segue, on its source's class.
-            let source = flow.scenes[flow.segues[i].source].className
-            if let d = flow.declarations(of: source).first(where: { $0.segueActions.contains { $0.selector == selector } }),
+            if let selector = segue.action?.selector,
+               let d = flow.declarations(of: source).first(where: { $0.segueActions.contains { $0.selector == selector } }),
                let s = d.segueActions.first(where: { $0.selector == selector }) {
                 out += notes(of: d.name, member: s.swiftName) + unknownCode(d.name, method: s.swiftName, copied: false)
             }
+            // A source class no Swift declares: what it does when the segue is performed is assumed.
+            for c in flow.lineage(of: source) { out += (notes[c] ?? []).filter { $0.words.contains(" is assumed: ") }.map(\.words) }
+            if let a = unknownClass(ofScene: segue.source) { out.append(a) }
         }
         var unique: [String] = []
         for a in out where !unique.contains(a) { unique.append(a) }

@@ -261,6 +261,30 @@ import Testing
         #expect(a.lint(f).isEmpty)
     }
 
+    /// A screen whose class no Swift source declares (a stale scene once the sources are read):
+    /// UIKit shows its own class there, and whatever the app does on it is assumed.
+    @Test func aSceneOfAClassNoSwiftDeclaresIsAnAssumption() throws {
+        let report = try check(#"""
+        "sources": ["App"],
+        "initial": "home",
+        "classes": {
+          "DetailViewController": { "file": "DetailViewController.swift", "initCoder": { "fatalError": "init(coder:) has not been implemented", "line": 9 } }
+        },
+        "scenes": {
+          "home": { "class": "StaleHomeViewController", "controls": ["go"] },
+          "detail": { "class": "DetailViewController" }
+        },
+        "segues": [ { "id": "Go", "source": "home", "destination": "detail", "kind": "show", "trigger": "control:go" } ]
+        """#)
+        let assumed = "scene 'home' is shown as UIKit's own class: no Swift source declares StaleHomeViewController, so what the app does there is assumed"
+        let trap = try #require(report.findings(Rules.trap).first, "\(report.text)")
+        #expect(trap.confidence == .possible && trap.assumes.contains(assumed), "\(report.text)")
+        let lint = try #require(report.findings(Rules.initCoderTrapReachable).first, "\(report.text)")
+        #expect(lint.confidence == .possible && lint.assumes.contains(assumed), "\(report.text)")
+        // The stale class itself is still a warning: that is read from the storyboard.
+        #expect(report.findings(Rules.unknownSceneClass).first?.severity == .warning, "\(report.text)")
+    }
+
     @Test func noteMembers() {
         #expect(Assumptions.member(of: "prepare(for:sender:): statement not read: x = y") == "prepare(for:sender:)")
         #expect(Assumptions.member(of: "showDetail(_:): the class it builds is not read") == "showDetail(_:)")
