@@ -555,6 +555,10 @@ private struct Mapper {
                 // a Main.storyboard: the entry is a guess, and said to be one.
                 let others = storyboards.filter { $0.initialXMLID != nil && $0.name != guessed.name }.map(\.name)
                 notes.append("no Info.plist names the entry storyboard (UIMainStoryboardFile or the scene manifest's) and none is named Main: the flow starts at the initial view controller of \(guessed.name).storyboard, the first in path order that has one\(others.isEmpty ? "" : " (\(others.count) other\(others.count == 1 ? "" : "s") ha\(others.count == 1 ? "s" : "ve") one)"); pass --entry NAME, or set \"initial\"")
+            } else if let main = entryBoard, main.name == "Main", storyboards.count > 1 {
+                // UIKit loads no storyboard at launch when no Info.plist names one: the app sets
+                // its root in code, and Main.storyboard's initial scene is a guess at it.
+                notes.append("no Info.plist names the entry storyboard (UIMainStoryboardFile or the scene manifest's): the flow starts at the initial view controller of Main.storyboard, a guess at the root the app sets in code; pass --entry NAME, or set \"initial\"")
             }
         }
         guard let board = entryBoard ?? storyboards.first else {

@@ -144,6 +144,19 @@ import Testing
         #expect(!tvOnly.sceneOrigins.isEmpty)
     }
 
+    @Test func mainStoryboardAmongOthersWithNoPlistNamingItIsAGuessedEntry() throws {
+        // UIKit loads no storyboard at launch when no Info.plist names one (cwa-app-ios sets its
+        // root in code): starting at Main's initial scene is a guess, and findings on paths from
+        // it are possible.
+        let tmp = try TemporaryFolder()
+        defer { tmp.remove() }
+        let ios = try String(contentsOfFile: Self.fixture("Multiplatform/iOS/Main.storyboard"), encoding: .utf8)
+        _ = try tmp.file("Main.storyboard", contents: ios)
+        _ = try tmp.file("Other.storyboard", contents: ios)
+        let flow = try FlowSource.load(path: tmp.path).get().flow
+        #expect(flow.notes.contains { $0.contains("the flow starts at the initial view controller of Main.storyboard, a guess at the root the app sets in code") }, "\(flow.notes)")
+    }
+
     @Test(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
     func checkExitsZeroOnCellsOnlyAndTwoOnAnEmptyFolder() throws {
         let r = try runProcess(FlownavBinary.path!, ["check", Self.fixture("CellsOnly")], stdin: nil, directory: PackagePaths.root, timeout: 120)
