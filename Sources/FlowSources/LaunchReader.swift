@@ -18,6 +18,10 @@ struct LaunchReader {
                 guard let f = m.decl.as(FunctionDeclSyntax.self), Self.entryPoints.contains(SwiftNames.function(f)), let body = f.body else { continue }
                 let had = launch.root != nil
                 readRoot(body, part.file, name)
+                // `setupUI()`: a method of the delegate that sets the window's root, one call deep.
+                for (helper, file) in ownMethodsCalled(in: body, of: name) where launch.root == nil {
+                    readRoot(helper, file, name, mainWindowOnly: true)
+                }
                 if !had && launch.root == nil { noteRootSetters(body, part.file, name) }
                 var p = PrepareReader(launchOwner: name, decls: decls, body: body, file: part.file, label: SwiftNames.function(f))
                 launch.inject += p.read()
@@ -52,7 +56,37 @@ struct LaunchReader {
         }
     }
 
-    private mutating func readRoot(_ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String) {
+    /// The bodies of the delegate's own methods that `body` calls with no arguments, as statements.
+    private func ownMethodsCalled(in body: CodeBlockSyntax, of owner: String) -> [(CodeBlockSyntax, ParsedFile)] {
+        var out: [(CodeBlockSyntax, ParsedFile)] = []
+        for item in body.statements {
+            guard let call = expression(item)?.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil else { continue }
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+            guard let callee else { continue }
+            for part in decls.classParts[owner] ?? [] {
+                for m in part.members {
+                    if let f = m.decl.as(FunctionDeclSyntax.self), SwiftNames.function(f) == callee + "()", let b = f.body { out.append((b, part.file)) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The value a stored property of the delegate starts with (`lazy var navigationController = AppNavigationController()`).
+    private func propertyValue(_ name: String, of owner: String) -> ExprSyntax? {
+        for part in decls.classParts[owner] ?? [] {
+            for m in part.members {
+                guard let v = m.decl.as(VariableDeclSyntax.self) else { continue }
+                for b in v.bindings where b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name { return b.initializer?.value }
+            }
+        }
+        return nil
+    }
+
+    /// `mainWindowOnly`: in a helper, only `window`'s root counts (another window's, a
+    /// notification banner's say, is not the app's first screen).
+    private mutating func readRoot(_ body: CodeBlockSyntax, _ file: ParsedFile, _ owner: String, mainWindowOnly: Bool = false) {
         var locals: [String: ExprSyntax] = [:]
         for item in body.statements {
             if case .decl(let d) = item.item, let v = d.as(VariableDeclSyntax.self) {
@@ -63,9 +97,19 @@ struct LaunchReader {
             }
             guard let e = expression(item), let (lhs, op, rhs) = Sequence.binary(e), op == "=",
                   lhs.unwrapped.trimmedDescription.hasSuffix("rootViewController") else { continue }
+            if mainWindowOnly {
+                let t = lhs.unwrapped.trimmedDescription
+                let base = t.hasPrefix("self.") ? String(t.dropFirst(5)) : t
+                guard ["window?.rootViewController", "window!.rootViewController", "window.rootViewController"].contains(base) else { continue }
+            }
             var value = rhs.unwrapped
             var rootLocal = value.as(DeclReferenceExprSyntax.self)?.baseName.text
             if let n = rootLocal, let v = locals[n] { value = v.unwrapped }
+            // A property of the delegate's, in this file: read as the value it starts with.
+            if let n = rootLocal ?? value.propertyName, locals[n] == nil, let v = propertyValue(n, of: owner),
+               decls.classParts[owner]?.contains(where: { $0.file.path == file.path }) == true {
+                value = v.unwrapped
+            }
             var wrapped = false
             defer {
                 if let n = rootLocal, launch.root != nil {

@@ -241,6 +241,31 @@ import Testing
         #expect(facts.launch.inject.first?.set.map(\.name) == ["store"])
     }
 
+    @Test func aRootSetInAMethodTheEntryPointCallsIsTheRootAndAnotherWindowsIsNot() throws {
+        let facts = read(["SceneDelegate.swift": """
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                var banner: UIWindow?
+                private lazy var navigationController: UINavigationController = AppNavigationController()
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    setupBanner()
+                    setupUI()
+                }
+                private func setupBanner() {
+                    banner?.rootViewController = BannerViewController()
+                }
+                private func setupUI() {
+                    window?.rootViewController = navigationController
+                    window?.makeKeyAndVisible()
+                }
+            }
+            class AppNavigationController: UINavigationController {}
+            class BannerViewController: UIViewController {}
+            """])
+        #expect(facts.launch.root?.className == "AppNavigationController")
+        #expect(facts.launch.root?.origin.position?.line == 13)
+    }
+
     @Test func aRootWrappedInANavigationControllerIsInjectedThroughIt() throws {
         let facts = read([
             "SceneDelegate.swift": """
