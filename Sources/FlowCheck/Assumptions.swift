@@ -29,7 +29,9 @@ struct Assumptions {
     init(flow: Flow, perform: ExploreOptions.Perform) {
         self.flow = flow
         self.perform = perform
-        for (name, c) in flow.classes {
+        // In name order: two classes' notes at one line are listed the same way in every run.
+        for name in flow.classes.keys.sorted() {
+            let c = flow.classes[name]!
             var list: [ClassNote] = []
             for note in c.notes {
                 if let n = SourceNoteText(note) {
