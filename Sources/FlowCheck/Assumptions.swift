@@ -8,9 +8,9 @@ import FlowModel
 /// An exploration finding's path is replayed with every event (the exploration keeps only the
 /// few it counts): the step that found it says what ran — the command's code action, the
 /// `prepare` and segue action of the segue it performed, the `viewDidLoad` of what it loaded,
-/// the initializers. An earlier step counts only for a finding about a value (a nil read, a
-/// cast, an assertion) and only when it made or injected into a view controller whose code
-/// ran in the last step: that is where the value came from. Reaching a screen through a
+/// the initializers. An earlier step counts only for a finding about a value (a nil read, an
+/// assertion) and only when it made or injected into a view controller whose code ran in the
+/// last step: that is where the value came from. Reaching a screen through a
 /// manual segue is not, by itself, an assumption about what the screen then does.
 struct Assumptions {
     let flow: Flow
@@ -133,11 +133,10 @@ struct Assumptions {
         }
     }
 
-    /// What one step rests on: the segue it performed for code flownav did not read, the
-    /// reader's notes on each method of the app that ran, values unread code sets, and at
-    /// launch a guessed entry.
-    /// `values`: the finding is about a value, so a value unread code sets that the step
-    /// copies counts, not only one it tests.
+    /// What one step rests on: the segue it performed for code flownav did not read, a screen
+    /// of a class no Swift declares, the reader's notes on each method of the app that ran,
+    /// values unread code sets, and at launch a guessed entry. `values`: the finding is about a
+    /// value, so a value unread code sets that the step copies counts, not only one it tests.
     func assumptions(of step: (command: Command?, events: [Event]), receiver: Int?, state: AppState, values: Bool) -> [String] {
         var out: [String] = []
         func add(_ a: String) { if !out.contains(a) { out.append(a) } }
