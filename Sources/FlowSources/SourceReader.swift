@@ -25,7 +25,7 @@ public enum SourceReader {
                     text: SyntaxDepth.message(r)))
             }
             let parsed = ParsedFile(f, tree: tree)
-            return .read(FileDeclarations(parsed), ReferenceReader.read(parsed), AssignmentSite.collect(parsed))
+            return .read(FileDeclarations(parsed), ReferenceReader.read(parsed, text: f.text), AssignmentSite.collect(parsed))
         }
         var rawReferences: [RawReference] = []
         var assignments: [AssignmentSite] = []
