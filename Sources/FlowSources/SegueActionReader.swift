@@ -279,6 +279,20 @@ struct SegueActionReader {
             readReturned(t.elseExpression, at: r, when: when + [test.negated])
             return
         }
+        if let (inner, param, selection) = SelectionShapes.mapOverSelection(e) {
+            // `tableView.indexPathForSelectedRow.map { Detail(coder: coder, song: songs[$0.row]) }`:
+            // built with a selection, nil without one.
+            let before = paths.count
+            if let param { locals.values[param] = selection }
+            readReturned(inner, at: r, when: when + [PathCondition(fact: .selection, holds: true)])
+            for k in before..<paths.count {
+                guard case .built(var c) = paths[k].value else { continue }
+                for i in c.arguments.indices { c.arguments[i].expression = SelectionShapes.replacingDollarZero(c.arguments[i].expression, with: selection) }
+                paths[k].value = .built(c)
+            }
+            paths.append(ReturnPath(value: .none, when: when + [PathCondition(fact: .selection, holds: false)], node: Syntax(r)))
+            return
+        }
         if let c = construction(e) {
             paths.append(ReturnPath(value: .built(c), when: when, node: Syntax(r)))
         } else if let name = e.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, let c = built[name] {
@@ -380,6 +394,44 @@ enum SelectionShapes {
     static func isIndexPath(_ e: ExprSyntax) -> Bool {
         let t = e.trimmedDescription
         return t.contains("indexPath(for:") || t.contains("indexPathForSelectedRow") || t.contains("indexPathsForSelectedItems")
+    }
+
+    /// `selectionShape.map { … }` (or `flatMap`) whose closure is one expression: that expression,
+    /// the closure's parameter name (nil for `$0`) and the flow's name for the selection.
+    static func mapOverSelection(_ e: ExprSyntax) -> (ExprSyntax, String?, String)? {
+        guard let call = e.unwrapped.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["map", "flatMap"].contains(m.declName.baseName.text), let base = m.base, isIndexPath(base),
+              let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
+              closure.statements.count == 1, let only = closure.statements.first else { return nil }
+        let inner: ExprSyntax? = switch only.item {
+        case .expr(let x): x
+        case .stmt(let s): s.as(ReturnStmtSyntax.self)?.expression
+        default: nil
+        }
+        guard let inner else { return nil }
+        var param: String?
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: param = list.first?.name.text
+        case .parameterClause(let p)?: param = p.parameters.first?.firstName.text
+        case nil: param = nil
+        }
+        return (inner, param, selectionText(base))
+    }
+
+    /// `songs[$0.row]` with `$0` written as the selection.
+    static func replacingDollarZero(_ text: String, with selection: String) -> String {
+        var out = ""
+        var previous: Character?
+        for ch in text {
+            if previous == "$" && ch == "0" {
+                out.removeLast()
+                out += selection
+            } else {
+                out.append(ch)
+            }
+            previous = ch
+        }
+        return out
     }
 
     /// The flow's name for what a selection shape gives: `selection.row` for `….indexPathForSelectedRow?.row`.

@@ -179,6 +179,20 @@ import Testing
     }
 }
 
+extension SegueActionFamilyTests {
+    @Test func aMapOverTheSelectionIsNilWithoutOne() throws {
+        for body in [
+            "tableView.indexPathForSelectedRow.map { DetailViewController(coder: coder, song: songs[$0.row]) }",
+            "return tableView.indexPathForSelectedRow.map { indexPath in DetailViewController(coder: coder, song: songs[indexPath.row]) }",
+        ] {
+            let (a, _) = try action("@IBSegueAction func showDetail(_ coder: NSCoder) -> DetailViewController? {\n\(body)\n}")
+            #expect(a.nilWhen == .noSelection)
+            #expect(a.initializer == "init(coder:song:)")
+            #expect(a.arguments.map(\.expression) == ["songs[selection.row]"])
+        }
+    }
+}
+
 @Suite struct ViewDidLoadNilCheckTests {
     func uses(_ body: String) throws -> [String] {
         let facts = read(["A.swift": """
