@@ -78,6 +78,9 @@ public enum Checker {
                     origin = scene.storyboardCells[p.name] ?? origin
                 }
             }
+        } else if path.hasPrefix("unknownViewClasses["), let close = path.firstIndex(of: "]"),
+                  let i = Int(path[path.index(path.startIndex, offsetBy: 19)..<close]), flow.unknownViewClasses.indices.contains(i) {
+            origin = flow.unknownViewClasses[i].storyboard
         } else if path.hasPrefix("classes."), !flow.positionsInFile, flow.codeLocation(ofPath: path) == nil {
             // An imported class whose code was not read: the first scene of that class.
             let name = path.dropFirst(8).prefix { $0 != "." && $0 != "[" }

@@ -169,6 +169,14 @@ struct Linter {
                 hint: "set the scene's class to the class's current name\(near.map { ": \($0)" } ?? "")",
                 at: s.origin)
         }
+        for u in flow.unknownViewClasses {
+            let within = u.scene.map { " in scene '\($0)'" } ?? ""
+            let xmlID = u.storyboard.map { " (XML id \($0.xmlID))" } ?? ""
+            add(Rules.unknownViewClass,
+                "no class declares \(u.className), the class of the \(u.element)\(xmlID)\(within)\(u.nearest.map { " (renamed to \($0)?)" } ?? ""): UIKit logs 'Unknown class \(u.runtimeName) in Interface Builder file.' and makes a plain \(u.elementClass), so an outlet of type \(u.className) or a cast to it traps",
+                hint: "set the \(u.element)'s class to the class's current name\(u.nearest.map { ": \($0)" } ?? "")",
+                at: u.origin)
+        }
         let actions = flow.classes.values.flatMap(\.segueActions)
         let unwinds = flow.classes.values.flatMap(\.unwindActions)
         steps += flow.segues.count

@@ -168,6 +168,10 @@ public enum Rules {
         id: "unknown-scene-class", kind: .lint, severity: .warning,
         summary: "a scene whose class no code declares (a class renamed in code but not in the storyboard)",
         help: "UIKit logs 'Unknown class X in Interface Builder file.' and instantiates the storyboard element's own UIKit class, so the screen runs none of the app's code and every 'as? X' on it fails silently. Set the scene's Custom Class to the class's new name (or restore the class).")
+    public static let unknownViewClass = Rule(
+        id: "unknown-view-class", kind: .lint, severity: .warning,
+        summary: "a storyboard cell, view or other object whose class no code declares (a class renamed in code but not in the storyboard)",
+        help: "UIKit logs 'Unknown class X in Interface Builder file.' and decodes the element's own UIKit class (a plain UITableViewCell, UIView…), so an outlet of type X, a 'dequeueReusableCell(…) as! X' or a method X overrides traps or never runs. Set the object's Custom Class to the class's new name (or restore the class).")
     public static let undeclaredSegueAction = Rule(
         id: "undeclared-segue-action", kind: .lint, severity: .warning,
         summary: "a segue's Instantiation action that no class declares (a method renamed in code but not in the storyboard)",
@@ -204,7 +208,7 @@ public enum Rules {
     public static let all: [Rule] = [
         ownerUnknown, segueActionOnContainer, segueActionNotImplemented, initCoderTrapReachable, unknownSegueIdentifier,
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
-        segueNeverFires, actionNeverTriggered, unknownSceneClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, unconnectedAction, notUnderstood,
+        segueNeverFires, actionNeverTriggered, unknownSceneClass, unknownViewClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, unconnectedAction, notUnderstood,
         segueIdentifierNeverMatches, unknownStoryboardIdentifier, unknownStoryboardName, destinationCastFails,
         trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,

@@ -142,6 +142,7 @@ public enum FlowSource {
         switch added {
         case .success:
             withSources.document = UndeclaredSceneClasses.removing(from: withSources.document, folder: folder, otherModules: imported.otherModuleClasses)
+            withSources.document = ViewCustomClasses.adding(to: withSources.document, uses: imported.viewClasses, folder: folder)
             // Bounded: each round leaves out or makes unknown at least one fact, and a fact left
             // out can only make facts that name it fail in the next.
             var round = 0

@@ -16,6 +16,8 @@ struct StoryboardFile {
     var nibActionControls: [String: String] = [:]
     /// A tvOS document (`targetRuntime="AppleTV"`): UIKit too, but beside iOS ones another target's.
     var tvOS = false
+    /// Custom classes of its objects other than view controllers (cells, views, buttons…).
+    var viewClasses: [StoryboardViewClass] = []
 }
 
 struct StoryboardScene {

@@ -31,6 +31,9 @@ public struct ImportedDocument: Sendable {
     /// Custom classes of scenes that name another module than the app's (`customModule="SomePod"`
     /// without `customModuleProvider="target"`): a framework's, which no Swift of the app declares.
     public var otherModuleClasses: Set<String> = []
+    /// Custom classes of the app's module (or of none) on storyboard objects other than view
+    /// controllers: with the Swift sources read, one no source declares is reported.
+    public var viewClasses: [ViewCustomClass] = []
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -176,6 +179,13 @@ private struct Mapper {
         document.dataPrototypes = dataPrototypes
         // An explicit module that is the app's own (the one its target-provided scenes name) is not a framework.
         document.otherModuleClasses = Set(explicitModules.filter { !$0.value.isSubset(of: [module]) }.keys)
+        let nibScenes = Dictionary(sceneOrigins.filter { $0.value.xmlID == "-1" }.map { ($0.value.file, $0.key) }, uniquingKeysWith: min)
+        for f in storyboards + nibs {
+            for v in f.viewClasses where ViewCustomClasses.ofApp(v, module: module) {
+                let scene = v.sceneXMLID.flatMap { sceneIDs[Self.key(f.file, $0)] } ?? nibScenes[f.file]
+                document.viewClasses.append(ViewCustomClass(className: v.className, module: v.module, element: v.element, origin: v.origin, scene: scene))
+            }
+        }
         for sb in storyboards {
             var named: [String: String] = [:]
             for sc in sb.scenes where sc.reference == nil {

@@ -44,12 +44,16 @@ enum StoryboardReader {
                 let others = objects.children.filter { $0["sceneMemberID"] == nil && !$0.named("placeholder") }
                 for object in objects.children where object["sceneMemberID"] == "viewController" {
                     sb.scenes.append(readScene(object, others: others, file: file))
+                    ViewCustomClasses.read([object] + others, file: file, sceneXMLID: object["id"] ?? "", into: &sb.viewClasses)
                 }
             }
         } else {
             sb.nibOwner = nibOwner(root)
             sb.nibOwnerModule = root.child("objects")?.children.first { $0.named("placeholder") && $0["placeholderIdentifier"] == "IBFilesOwner" }?["customModule"]
-            if sb.nibOwner != nil, let objects = root.child("objects") { sb.nibActionControls = actionControls(in: objects.children, target: "-1") }
+            if sb.nibOwner != nil, let objects = root.child("objects") {
+                sb.nibActionControls = actionControls(in: objects.children, target: "-1")
+                ViewCustomClasses.read(objects.children, file: file, sceneXMLID: nil, into: &sb.viewClasses)
+            }
         }
         return .success(sb)
     }

@@ -27,6 +27,8 @@ public struct Flow: Hashable, Sendable {
     /// The app's `UIStoryboardSegue` subclasses, for `custom` segues; nil when the flow does
     /// not say (then every `customClass` is taken to exist).
     public var segueClasses: [String]?
+    /// Storyboard objects other than view controllers whose class no source declares.
+    public var unknownViewClasses: [UnknownViewClass] = []
     /// In file order.
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).

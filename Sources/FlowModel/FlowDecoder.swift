@@ -16,7 +16,7 @@ struct FlowDecoder {
 
     static let topKeys = [
         "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
-        "suppress", "device", "storyboards", "sources", "notes", "references", "storyboardNames",
+        "unknownViewClasses", "suppress", "device", "storyboards", "sources", "notes", "references", "storyboardNames",
     ]
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
@@ -78,6 +78,9 @@ struct FlowDecoder {
         }
         if top.has("segueClasses") {
             flow.segueClasses = top.stringValues("segueClasses", &sink)
+        }
+        for (i, node) in top.array("unknownViewClasses", &sink).enumerated() {
+            if let u = decodeUnknownViewClass(node, path: JSONPath.index("unknownViewClasses", i)) { flow.unknownViewClasses.append(u) }
         }
         // Scene ids as declared: one that failed to decode has its own error, and references to
         // it must not add an "unknown scene" error on top.
@@ -640,6 +643,19 @@ struct FlowDecoder {
             return nil
         }
         return loc
+    }
+
+    /// `{ "class", "element", "module", "nearest", "scene", "storyboard" }`: a storyboard object's
+    /// class that no source declares. The scene is context only: an unknown one is no error.
+    private mutating func decodeUnknownViewClass(_ node: JSONNode, path: String) -> UnknownViewClass? {
+        guard let f = Fields(node, path, known: ["class", "element", "module", "nearest", "scene", "storyboard"], required: ["class", "element"], sink: &sink),
+              let name = f.string("class", &sink), let element = f.string("element", &sink) else { return nil }
+        var u = UnknownViewClass(className: name, element: element, origin: f.origin())
+        u.module = f.string("module", &sink)
+        u.nearest = f.string("nearest", &sink)
+        u.scene = f.string("scene", &sink)
+        u.storyboard = storyboardFields(f, known: ["file", "line", "id"]).flatMap { storyboardOrigin($0) }
+        return u
     }
 
     /// `"storyboard": { "file", "line", "id" }`: where an imported part came from.
