@@ -299,6 +299,13 @@ struct Assumptions {
         // A note at the very line the finding is about: the statement holding what the lint
         // read (an identifier in a call the reader did not understand) was not read as a whole.
         var out = f.code.flatMap { notesAt[$0] } ?? []
+        if Self.stringRules.contains(f.rule.id) {
+            // A string held against the storyboards is a fact of the line that holds it: what
+            // else the class does (a superclass outside the sources, an unread statement in the
+            // same method) does not change which identifiers its storyboard scenes own. The cast
+            // lint is the model of `as!` that the reader's note on that line says is missing.
+            return f.rule.id == "destination-cast-fails" ? out.filter { !$0.contains(" is read as as?: ") } : out
+        }
         let path = f.origin?.path ?? ""
         if path.hasPrefix("classes."), let (cls, member) = Self.member(atPath: path) {
             out += notes(of: cls, member: member) + unknownCode(cls, method: member, copied: false)
@@ -320,6 +327,13 @@ struct Assumptions {
         for a in out where !unique.contains(a) { unique.append(a) }
         return unique
     }
+
+    /// Lints that hold a string the Swift names (a segue identifier, a Storyboard ID, a
+    /// storyboard's name) or a forced cast against the storyboards.
+    static let stringRules: Set<String> = [
+        "unknown-segue-identifier", "segue-identifier-never-matches", "unknown-storyboard-identifier",
+        "unknown-storyboard-name", "destination-cast-fails",
+    ]
 
     /// `classes.C.segueActions["m(_:)"]` → (C, `m(_:)`); `classes.C.prepare[2]` → (C, `prepare(for:sender:)`).
     static func member(atPath path: String) -> (String, String)? {
