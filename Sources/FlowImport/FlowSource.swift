@@ -143,6 +143,7 @@ public enum FlowSource {
         case .success:
             withSources.document = UndeclaredSceneClasses.removing(from: withSources.document, folder: folder, otherModules: imported.otherModuleClasses)
             withSources.document = ViewCustomClasses.adding(to: withSources.document, uses: imported.viewClasses, folder: folder)
+            withSources.document = ViewCustomClasses.adding(classesWithoutModule: imported.classesWithoutModule, to: withSources.document)
             // Bounded: each round leaves out or makes unknown at least one fact, and a fact left
             // out can only make facts that name it fail in the next.
             var round = 0

@@ -34,6 +34,8 @@ public struct ImportedDocument: Sendable {
     /// Custom classes of the app's module (or of none) on storyboard objects other than view
     /// controllers: with the Swift sources read, one no source declares is reported.
     public var viewClasses: [ViewCustomClass] = []
+    /// Scene classes the storyboards name only with no `customModule` (`classesWithoutModule`).
+    public var classesWithoutModule: Set<String> = []
 }
 
 /// Storyboards and XIBs of one app → one format-1 document. Pure: bytes in, values out; no
@@ -179,6 +181,14 @@ private struct Mapper {
         document.dataPrototypes = dataPrototypes
         // An explicit module that is the app's own (the one its target-provided scenes name) is not a framework.
         document.otherModuleClasses = Set(explicitModules.filter { !$0.value.isSubset(of: [module]) }.keys)
+        var moduled: [String: Bool] = [:]
+        for sb in storyboards {
+            for sc in sb.scenes where sc.reference == nil {
+                guard let c = sc.customClass else { continue }
+                moduled[c] = (moduled[c] ?? false) || sc.moduleIsTarget || !(sc.customModule ?? "").isEmpty
+            }
+        }
+        document.classesWithoutModule = Set(moduled.filter { !$0.value }.keys)
         let nibScenes = Dictionary(sceneOrigins.filter { $0.value.xmlID == "-1" }.map { ($0.value.file, $0.key) }, uniquingKeysWith: min)
         for f in storyboards + nibs {
             for v in f.viewClasses where ViewCustomClasses.ofApp(v, module: module) {

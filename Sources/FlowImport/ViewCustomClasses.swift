@@ -47,11 +47,12 @@ enum ViewCustomClasses {
 
     /// The app's classes among `read`'s: a class another module provides (`customModule` other
     /// than the app's, no `customModuleProvider="target"`) is a framework's, and Apple's own
-    /// (`MKMapView`, `WKWebView` named with no module) exist at run time.
+    /// (`MKMapView`, `WKWebView`) exist at run time.
     static func ofApp(_ read: StoryboardViewClass, module: String) -> Bool {
         if let m = read.module, !read.moduleIsTarget, m != module { return false }
-        if read.module == nil && isSystemName(read.className) { return false }
-        return true
+        // `UITableView` in the app's module is a slip Interface Builder lets through; whether
+        // UIKit finds it is not this lint's to say.
+        return !isSystemName(read.className)
     }
 
     private static let systemPrefixes = ["UI", "NS", "MK", "WK", "CL", "AV", "SCN", "AR", "GLK", "MTK", "PK", "SK", "CN", "PH", "GK", "QL", "SF", "EK", "HK", "INU", "CA"]
@@ -81,15 +82,30 @@ enum ViewCustomClasses {
         var seen: Set<String> = []
         for u in uses where !declared.names.contains(u.className) {
             guard seen.insert(u.origin.file + "\u{0}" + u.origin.xmlID + "\u{0}" + String(u.origin.line)).inserted else { continue }
+            let nearest = declared.nearest(to: u.className, kind: UnknownViewClass.elementClass(of: u.element))
+            // With no module, a framework's Objective-C class (a pod's `FLAnimatedImageView`)
+            // needs none, and the folder need not hold its headers: only a near declared name,
+            // the trace of a rename, makes it the app's.
+            if u.module == nil && nearest == nil { continue }
             var m = JMembers([("class", .string(u.className)), ("element", .string(u.element))])
             m.add("module", u.module)
-            m.add("nearest", declared.nearest(to: u.className, kind: UnknownViewClass.elementClass(of: u.element)))
+            m.add("nearest", nearest)
             m.add("scene", u.scene)
             m.append(("storyboard", u.origin.json))
             items.append(.at(u.origin.line, m.json))
         }
         guard !items.isEmpty else { return document }
         top.append(JSONNode.Member("unknownViewClasses", J.array(items).node()))
+        return JSONNode(.object(top), at: document.position)
+    }
+}
+
+extension ViewCustomClasses {
+    /// `document` with `"classesWithoutModule"`, added with the sources read (the import alone
+    /// guesses every class, so no text needs it, and its documents stay as they were).
+    static func adding(classesWithoutModule names: Set<String>, to document: JSONNode) -> JSONNode {
+        guard !names.isEmpty, case .object(var top) = document.value else { return document }
+        top.append(JSONNode.Member("classesWithoutModule", J.array(names.sorted().map { .string($0) }).node()))
         return JSONNode(.object(top), at: document.position)
     }
 }
@@ -120,7 +136,8 @@ struct DeclaredTypes {
             if at, w == "objc", i < text.count, text[i] == UInt8(ascii: "(") {
                 var j = i + 1
                 skipSpace(&j)
-                if let n = word(&j) { names.insert(n) }
+                // `@objc(Name)`, not a selector `@objc(table:didSelect:)`.
+                if let n = word(&j), j < text.count, text[j] == UInt8(ascii: ")") { names.insert(n) }
                 continue
             }
             guard Self.keywords.contains(w), (w != "interface" && w != "implementation") || at else { continue }
@@ -167,6 +184,6 @@ struct DeclaredTypes {
         let classes = superclass.keys.sorted()
         let sameKind = classes.filter { inherits($0, from: kind) }
         if let n = NameSuggester.nearest(to: name, in: sameKind, limit: 1).first { return n }
-        return NameSuggester.nearest(to: name, in: names.sorted(), limit: 1).first
+        return NameSuggester.nearest(to: name, in: classes, limit: 1).first
     }
 }

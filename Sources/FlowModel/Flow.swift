@@ -29,6 +29,9 @@ public struct Flow: Hashable, Sendable {
     public var segueClasses: [String]?
     /// Storyboard objects other than view controllers whose class no source declares.
     public var unknownViewClasses: [UnknownViewClass] = []
+    /// Scene classes the storyboards name with no `customModule`: a compiled storyboard stores
+    /// them as written, so UIKit prints the plain name (`Unknown class NoteViewController`).
+    public var classesWithoutModule: Set<String> = []
     /// In file order.
     public var scenes: [Scene]
     /// In file order (the order of tabs follows it).
@@ -94,12 +97,13 @@ public struct Flow: Hashable, Sendable {
     /// Whether a scene names a class that no code declares.
     public func hasUnknownClass(scene i: Int) -> Bool { !isKnownClass(scenes[i].className) }
 
-    /// The Objective-C runtime name of a class of the module: `@objc(Name)`'s Name, else Swift's
+    /// The Objective-C runtime name of a class of the module: as written when the storyboard
+    /// names no module for it (`classesWithoutModule`), else `@objc(Name)`'s Name, else Swift's
     /// mangling of module and class (`_TtC4Acts18DestViewController`); UIKit's own classes keep
     /// their names. What a compiled storyboard stores and UIKit prints in `Unknown class` and
     /// `-[… initWithCoder:]`.
     public func objcRuntimeName(of className: String) -> String {
-        if UIKitClass.isKnown(className) { return className }
+        if UIKitClass.isKnown(className) || classesWithoutModule.contains(className) { return className }
         if let n = classes[className]?.objcName { return n }
         return SwiftMangling.objcClassName(module: module, className: className)
     }

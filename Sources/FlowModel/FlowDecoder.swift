@@ -16,7 +16,7 @@ struct FlowDecoder {
 
     static let topKeys = [
         "$schema", "format", "name", "module", "initial", "padInitial", "launch", "protocols", "destinations", "classes", "segueClasses", "scenes", "segues",
-        "unknownViewClasses", "suppress", "device", "storyboards", "sources", "notes", "references", "storyboardNames",
+        "unknownViewClasses", "classesWithoutModule", "suppress", "device", "storyboards", "sources", "notes", "references", "storyboardNames",
     ]
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
@@ -79,6 +79,7 @@ struct FlowDecoder {
         if top.has("segueClasses") {
             flow.segueClasses = top.stringValues("segueClasses", &sink)
         }
+        flow.classesWithoutModule = Set(top.stringValues("classesWithoutModule", &sink))
         for (i, node) in top.array("unknownViewClasses", &sink).enumerated() {
             if let u = decodeUnknownViewClass(node, path: JSONPath.index("unknownViewClasses", i)) { flow.unknownViewClasses.append(u) }
         }
