@@ -52,6 +52,27 @@ struct CrossReferenceLintTests {
         #expect(found[1].message.contains("leaves another class's scene"))
     }
 
+    @Test("a typo is definite though the class has unread code elsewhere; a note at its own line makes it possible")
+    func classNotesDoNotMakeAStringPossible() throws {
+        // The reader's notes on ListViewController: its superclass and an unread statement in
+        // another method. Neither changes which identifiers the list's scene owns.
+        let notes = #""notes": ["List.swift:2: superclass BaseTableViewController is not in the sources", "List.swift:30: prepare(for:sender:): statement not read: x.y.z = 1", "List.swift:12: openDetail(): statement not read: performSegue(withIdentifier: \"showDetial\", sender: nil)"]"#
+        let body = Self.body(references: """
+            { "kind": "performSegue", "name": "showDetial", "class": "ListViewController", "at": "List.swift:10" },
+            { "kind": "performSegue", "name": "showDetial", "class": "ListViewController", "at": "List.swift:12" }
+            """).replacingOccurrences(of: #""ListViewController": {}"#, with: #""ListViewController": { \#(notes), "actions": { "openAbout()": { "do": "performSegue", "segue": "showAbuot", "at": "List.swift:40" } } }"#)
+        let r = Checker.check(try Flows.load(body), options: CheckOptions(explore: false))
+        let found = r.findings(Rules.unknownSegueIdentifier)
+        // The code action's own lint too: a class-wide note (the superclass) does not count.
+        let at = found.map { $0.code?.description ?? "" }
+        #expect(at.sorted() == ["List.swift:10", "List.swift:12", "List.swift:40"], "\(ReportFormat.text(r))")
+        for f in found {
+            let noted = f.code?.description == "List.swift:12"
+            #expect(f.severity == (noted ? .note : .error) && f.confidence == (noted ? .possible : .definite), "\(ReportFormat.text(r))")
+            if noted { #expect(f.assumes.contains { $0.contains("List.swift:12") }) }
+        }
+    }
+
     @Test("a test for an identifier no segue of the class's scenes has is a warning: the branch is never taken")
     func identifierTests() throws {
         let r = try lint("""
