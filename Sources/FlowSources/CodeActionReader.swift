@@ -51,8 +51,32 @@ struct CodeActionReader {
             } else {
                 note(function.name, "navigates in \(found.count) ways; the first (\(found[0].kind.rawValue)) is read")
             }
+        } else if let first = calls.first, let condition = Self.enclosingCondition(of: first) {
+            // `if acronym != nil { … performSegue(…) }`, a `case .success` of a completion's
+            // result: the action is explored as if the test always held, which is an assumption
+            // (at the test's line, so a lint of the call's own identifier stays definite).
+            note(condition.node, "navigates (\(Self.describe(found[0]))) only when \(condition.text) \(condition.text.contains(" and ") ? "hold" : "holds"), which flownav does not evaluate; it is explored as if it always held")
         }
         return found.first
+    }
+
+    /// The `if`s and `switch` cases between a call and the method's body that the call sits in
+    /// a branch of (not in a condition), outermost first: where the first is, and every test.
+    static func enclosingCondition(of call: Syntax) -> (node: Syntax, text: String)? {
+        var tests: [(node: Syntax, text: String)] = []
+        var child = call
+        while let parent = child.parent, !parent.is(FunctionDeclSyntax.self) {
+            if let i = parent.as(IfExprSyntax.self), child.id == i.body.id || child.id == i.elseBody?.id,
+               !(child.id == i.body.id && bindsOnlyWhatIsShown(i, call)) {
+                let test = "`" + i.conditions.trimmedDescription + "`"
+                tests.append((parent, child.id == i.body.id ? test : "not " + test))
+            } else if let c = parent.as(SwitchCaseSyntax.self) {
+                tests.append((parent, "`" + c.label.trimmedDescription + "`"))
+            }
+            child = parent
+        }
+        guard let outermost = tests.last else { return nil }
+        return (outermost.node, tests.reversed().map(\.text).joined(separator: " and "))
     }
 
     private mutating func visit(_ node: Syntax) {
@@ -78,6 +102,18 @@ struct CodeActionReader {
         if let d = a.destination { return "\(a.kind.rawValue) .\(d)" }
         if let c = a.className ?? a.storyboardIdentifier.map({ "'\($0)'" }) { return "\(a.kind.rawValue) \(c)" }
         return a.kind.rawValue
+    }
+
+    /// `if let vc = Detail(coder: coder) { present(vc, …) }`: the test is whether what is shown
+    /// was built, which the action's reading already models (nothing is shown without it).
+    static func bindsOnlyWhatIsShown(_ i: IfExprSyntax, _ call: Syntax) -> Bool {
+        guard let args = call.as(FunctionCallExprSyntax.self)?.arguments else { return false }
+        let used = Set(args.compactMap { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text })
+        return i.conditions.allSatisfy { c in
+            guard let b = c.condition.as(OptionalBindingConditionSyntax.self),
+                  let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
+            return used.contains(name)
+        }
     }
 
     /// The `if` (the head of its `else if` chain) or `switch` whose different branches hold the

@@ -411,6 +411,38 @@ extension SegueActionFamilyTests {
         #expect(a["load(_:)"]?.segue == "ShowLoaded")
     }
 
+    @Test func aNavigationUnderATestIsReadWithANoteAtTheOutermostTest() throws {
+        let facts = read(["A.swift": """
+            class EditViewController: UIViewController {
+                var item: Item?
+                @IBAction func save(_ sender: Any) {
+                    if item != nil {
+                        api.update { result in
+                            switch result {
+                            case .success:
+                                self.performSegue(withIdentifier: "Saved", sender: nil)
+                            case .failure:
+                                break
+                            }
+                        }
+                    }
+                }
+                @IBAction func close(_ sender: Any) {
+                    performSegue(withIdentifier: "Closed", sender: nil)
+                }
+            }
+            """])
+        let c = try #require(facts.classes["EditViewController"])
+        #expect(c.actions.map(\.segue).sorted { ($0 ?? "") < ($1 ?? "") } == ["Closed", "Saved"])
+        let notes = facts.notes.filter { $0.subject == "EditViewController" }
+        let saved = try #require(notes.first { $0.text.hasPrefix("save(_:): navigates") }, "\(notes.map(\.text))")
+        // At the `if` (line 4), not at the call (line 8): the identifier's own line stays unnoted.
+        #expect(saved.location.line == 4)
+        #expect(saved.text.contains("only when `item != nil` and `case .success:` hold"), "\(saved.text)")
+        // An unconditional navigation gets no such note.
+        #expect(!notes.contains { $0.text.hasPrefix("close(_:)") })
+    }
+
     @Test func helpersThatReturnAViewControllerOrAStoryboardAreReadThrough() throws {
         let a = try actions("""
             @IBAction func showDetail(_ sender: Any) {

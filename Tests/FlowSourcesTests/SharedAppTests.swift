@@ -112,8 +112,10 @@ struct LargeAppTests {
         #expect(facts.classes.count == 111)
         // The README's counts (Reading Swift sources), as `flownav sources --summary` prints them.
         // (45 notes: HabiticaAlertController's four convenience initializers end in its own
-        // init(), which is read, so they are no longer "read as ending in init(nibName:bundle:)".)
-        #expect(facts.summary == "403 Swift files: 111 view-controller classes, 0 segue actions, 38 prepare cases, 11 unwind actions, 56 code actions, 45 notes")
+        // init(), which is read, so they are no longer "read as ending in init(nibName:bundle:)";
+        // then 57: twelve code actions navigate only under a test flownav does not evaluate.)
+        #expect(facts.summary == "403 Swift files: 111 view-controller classes, 0 segue actions, 38 prepare cases, 11 unwind actions, 56 code actions, 57 notes")
+        #expect(facts.notes.filter { $0.text.contains(" only when ") && $0.text.contains("which flownav does not evaluate") }.count == 12)
         // SwiftGen's scenes: the scene delegate's root and the code actions that show one.
         #expect(facts.launch.root?.storyboardName == "Intro" && facts.launch.root?.storyboardIdentifier == nil)
         #expect(facts.launch.root?.origin.path == "Utilities/SceneDelegate.swift" && facts.launch.root?.origin.position?.line == 29)
@@ -143,7 +145,9 @@ struct LargeAppTests {
         // SubscriptionsViewController.recognizeDirectoryTapGesture(_:) presents the Directory
         // storyboard's initial scene inside a BaseNavigationController built in code (`embedIn`):
         // one code action, and a note that its phone branch (a push) is not explored.
-        #expect(facts.summary == "516 Swift files: 52 view-controller classes, 0 segue actions, 18 prepare cases, 0 unwind actions, 40 code actions, 32 notes")
+        #expect(facts.summary == "516 Swift files: 52 view-controller classes, 0 segue actions, 18 prepare cases, 0 unwind actions, 40 code actions, 39 notes")
+        // Seven of them: a code action that navigates only under a test flownav does not evaluate.
+        #expect(facts.notes.filter { $0.text.contains(" only when ") && $0.text.contains("which flownav does not evaluate") }.count == 7)
         // WindowManager.open sets the window's root from an enum case: a note per launch call.
         #expect(facts.launch.root == nil)
         #expect(facts.notes.filter { $0.subject == "launch" && $0.text.contains("WindowManager.open(_:viewControllerIdentifier:transitionType:)") }.map(\.location.line) == [35, 38, 40])
