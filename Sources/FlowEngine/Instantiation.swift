@@ -138,13 +138,17 @@ extension Simulator {
             let by = "\(action.swiftName) after \(initName)" + (flow.codeLocations[action.origin.path].map { " (\($0))" } ?? "")
             setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: by)
         }
-        if !returned.lineage.contains(sceneClass) {
-            throw CrashSignal(crash: .exception(
-                name: "NSInternalInconsistencyException",
-                reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
-                preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:150"]))
-        }
+        try checkKind(of: id, lineage: returned.lineage, sceneClass: sceneClass)
         return id
+    }
+
+    /// UIKit's check of what a segue action returned against the scene's class.
+    private func checkKind(of id: Int, lineage: [String], sceneClass: String) throws(CrashSignal) {
+        guard !lineage.contains(sceneClass) else { return }
+        throw CrashSignal(crash: .exception(
+            name: "NSInternalInconsistencyException",
+            reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
+            preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:150"]))
     }
 
     /// A segue action whose body was not understood: it is called and returns an instance of
@@ -173,12 +177,7 @@ extension Simulator {
             let by = "\(action.swiftName) after \(unknown.initializer)"
             setDependency(a.name, of: id, to: try evaluate(a.expression, in: scope), by: by)
         }
-        if !returned.lineage.contains(sceneClass) {
-            throw CrashSignal(crash: .exception(
-                name: "NSInternalInconsistencyException",
-                reason: "Custom instantiated \(describe(id)) must be kind of class \(runtimeName(sceneClass))",
-                preamble: ["*** Assertion failure in -[UIClassSwapper initWithCoder:], UIClassSwapper.m:150"]))
-        }
+        try checkKind(of: id, lineage: returned.lineage, sceneClass: sceneClass)
         return id
     }
 

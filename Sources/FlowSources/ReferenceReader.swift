@@ -427,18 +427,7 @@ extension Declarations {
             }
             return nil
         case .nested(let name):
-            guard let owner else { return nil }
-            var current: String? = owner
-            var seen: Set<String> = []
-            while let c = current, seen.insert(c).inserted {
-                let found = Set(rawValues.filter { k, _ in
-                    k.hasPrefix(c + ".") && k.hasSuffix("." + name) && k.split(separator: ".").count == 3
-                }.values)
-                if found.count == 1 { return found.first }
-                if found.count > 1 { return nil }
-                current = superclass(of: c)
-            }
-            return nil
+            return owner.flatMap { nestedIdentifier(named: name, owner: $0) }
         }
     }
 }

@@ -7,7 +7,12 @@ extension Declarations {
     /// `.Name` resolved through a string enum nested in the class or one of its superclasses.
     func nestedIdentifier(_ e: ExprSyntax, owner: String) -> String? {
         guard let m = e.as(MemberAccessExprSyntax.self), m.base == nil else { return nil }
-        let name = m.declName.baseName.text
+        return nestedIdentifier(named: m.declName.baseName.text, owner: owner)
+    }
+
+    /// The raw value of the case `name` of a string enum nested in `owner` or a superclass;
+    /// nil when none has it, or when two enums of one class do.
+    func nestedIdentifier(named name: String, owner: String) -> String? {
         var current: String? = owner
         var seen: Set<String> = []
         while let c = current, !seen.contains(c) {
