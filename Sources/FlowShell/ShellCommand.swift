@@ -46,7 +46,7 @@ public enum CommandCatalog {
         .init(name: "tab", synopsis: "tab N", summary: "select tab N (from 0) of the front-most tab bar controller",
               details: "Selects a tab; the new tab's view loads the first time it is shown.", example: "tab 1"),
         .init(name: "inspect", synopsis: "inspect [SCENE|ADDRESS]", summary: "class, dependencies and where each value came from",
-              details: "Shows an instance (the front-most by default): class and superclasses, scene, lifecycle state, parent and presentation, and each dependency with its declaration, value and the code that set it.",
+              details: "Shows an instance (the front-most by default): class and superclasses, scene, lifecycle state, parent and presentation, and each dependency with its declaration, value and the code that set it; a value set by code flownav did not read is shown as ‹unknown›, with the Swift line of that code.",
               example: "inspect detail"),
         .init(name: "trace", synopsis: "trace on|off", summary: "show every lifecycle callback",
               details: "With trace on, output includes loadView, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear, willMove/didMove(toParent:) and deinit.",

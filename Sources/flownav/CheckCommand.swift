@@ -18,10 +18,17 @@ struct CheckCommand: ParsableCommand {
             Lints read the flow without running it: segue actions UIKit will not find (the \
             container quirk), init(coder:) traps on a decoding path, segue identifiers a source \
             does not own, typed destinations, unwind actions, unreachable scenes, segues that never \
-            fire. The exploration then runs the app breadth first from launch over every user event \
+            fire; with the Swift sources, every identifier, Storyboard ID and storyboard name the \
+            code names, and every class and action the storyboards name, held against the other \
+            side. The exploration then runs the app breadth first from launch over every user event \
             of every state (tap each control, select rows, call code actions, perform manual \
             segues, back, dismiss, tab N), and reports every distinct crash, UIKit warning and nil \
             dependency once, with the shortest path that reaches it.
+
+            A finding that rests on code flownav did not read (a value that code sets, a statement \
+            or test it did not evaluate, a guessed entry, a segue performed for unread code) is \
+            "possible": it says what it assumes, at its Swift line, and is at most a note. Only \
+            definite findings are errors or warnings.
 
             A finding the flow's authors intend is suppressed in the flow, by rule and place, with \
             a reason the report shows ("suppress": [{"rule": …, "at": "segues[5]", "reason": …}]). \
