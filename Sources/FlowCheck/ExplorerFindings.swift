@@ -32,6 +32,8 @@ extension Explorer {
                     rule = Rules.unableToFindMethod
                 } else if message.contains(text: "returned nil, falling back to") {
                     rule = Rules.segueActionReturnedNil
+                } else if message.hasPrefix("Attempt to present"), message.hasSuffix("whose view is not in the window hierarchy.") {
+                    rule = Rules.presentOutsideWindow
                 } else if message.hasPrefix("Attempt to present") {
                     rule = Rules.alreadyPresenting
                 } else {
@@ -62,9 +64,14 @@ extension Explorer {
             case .crashed(let crash):
                 switch crash {
                 case .trap:
-                    record(Rules.trap, crash.consoleLines.joined(separator: "\n"), key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                    // The engine's note just before names an outlet read while nil (OutletAccesses.swift).
+                    let rule = n > 0 && Self.isOutletNote(events[n - 1]) ? Rules.outletBeforeViewLoaded : Rules.trap
+                    record(rule, crash.consoleLines.joined(separator: "\n"), key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 case .exception:
                     record(Rules.uncaughtException, crash.consoleLines.last ?? "", key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                case .castFailure(let location, let message):
+                    // The runtime prints no line: the finding names the cast's.
+                    record(Rules.forcedCastFails, "\(location): \(message)", key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 }
             case .injected, .transition:
                 break
@@ -115,7 +122,8 @@ extension Explorer {
     /// its location (its viewDidLoad when that is where it trapped); for an unfound segue
     /// action, the segue naming it; otherwise the segue or code action the command triggered.
     func blame(_ rule: Rule, _ message: String, events: [Event], upTo n: Int, after: Simulator, before: Simulator?, command: Command?) -> Origin? {
-        if rule == Rules.trap, let (cls, line) = trappingClass(message), let decl = flow.classes[cls] {
+        if rule == Rules.presentOutsideWindow, let o = appearanceActionOrigin(message, after: after) { return o }
+        if rule == Rules.trap || rule == Rules.outletBeforeViewLoaded, let (cls, line) = trappingClass(message), let decl = flow.classes[cls] {
             let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
             if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.className(of: id), of: cls),
                let v = decl.viewDidLoad {

@@ -795,7 +795,7 @@ struct Linter {
                         "\(segueName(i)) is manual, and no code action of \(cls) performs '\(id)'; only code the flow does not model can (check explores it with 'perform \(id)')",
                         hint: "add the code action that performs it (\"do\": \"performSegue\"), or a trigger", at: seg.origin)
                 }
-            case .cell, .row, .prototype, .control:
+            case .cell, .row, .prototype, .control, .appearance:
                 if let id = seg.identifier, flow.shouldPerform(id, on: cls) == .never {
                     add(Rules.segueNeverFires, "\(segueName(i)) is triggered by \(seg.trigger), but \(cls).shouldPerformSegue returns false for '\(id)' ('never')",
                         hint: "remove the veto, or the segue", at: seg.origin)
@@ -804,14 +804,15 @@ struct Linter {
         }
         for name in flow.classes.keys.sorted() {
             let users = scenes(using: name)
-            for a in flow.classes[name]!.actions where a.trigger != .manual {
+            // An appearance-time action needs no scene: UIKit runs it whenever a view of the class loads or appears.
+            for a in flow.classes[name]!.actions where a.trigger != .manual && a.trigger.appearance == nil {
                 let runners = users.filter { sceneActions[$0].first { $0.name == a.name } == a }
                 let ok = runners.contains { s in
                     switch a.trigger {
                     case .control(let c): flow.scenes[s].controls.contains(c)
                     case .cell, .prototype: !flow.scenes[s].rows.isEmpty
                     case .row(let sec, let row): sec < flow.scenes[s].rows.count && row < flow.scenes[s].rows[sec]
-                    case .manual: true
+                    case .manual, .appearance: true
                     }
                 }
                 if ok { continue }

@@ -115,6 +115,14 @@ public enum Rules {
         id: "trap", kind: .exploration, severity: .error,
         summary: "a reachable Swift runtime trap (fatalError, assertion, implicitly unwrapped nil)",
         help: "Some sequence of user events crashes the app with a Swift runtime trap. Replay the path (flownav FLOW, then the commands) to see the injection that is missing.")
+    public static let forcedCastFails = Rule(
+        id: "forced-cast-fails", kind: .exploration, severity: .error,
+        summary: "a reachable 'as!' that fails: Swift traps with 'Could not cast value of type …'",
+        help: "Some sequence of user events reaches a forced cast (as!) in prepare(for:sender:) or the launch code whose object is not of that class or protocol: the Swift runtime aborts with 'Could not cast value of type 'A' (0x…) to 'B' (0x…).', the most common storyboard crash being a segue whose destination became a navigation controller. Cast the navigation controller's topViewController, or use as? and handle the other objects. An object whose class flownav does not wholly know (a class no code declares, a superclass not read) never fails one.")
+    public static let outletBeforeViewLoaded = Rule(
+        id: "outlet-before-view-loaded", kind: .exploration, severity: .error,
+        summary: "an implicitly unwrapped @IBOutlet is read through while it is nil: before the view loads, or one the storyboard does not connect",
+        help: "Outlets are set when the view controller's view loads, which is after prepare(for:sender:) and after code that builds a controller and configures it before showing it: reading through an implicitly unwrapped outlet there traps with 'Unexpectedly found nil while implicitly unwrapping an Optional value'. Pass the data in a property and set the outlet in viewDidLoad, use label?.text, or call loadViewIfNeeded() first. After the load, an outlet the storyboard does not connect stays nil: connect it in Interface Builder.")
     public static let uncaughtException = Rule(
         id: "uncaught-exception", kind: .exploration, severity: .error,
         summary: "a reachable uncaught Objective-C exception",
@@ -210,9 +218,10 @@ public enum Rules {
         typedDestinationNotExhaustive, typedDestinationBypassed, unwindActionUnreachable, unreachableScene,
         segueNeverFires, actionNeverTriggered, unknownSceneClass, unknownViewClass, undeclaredSegueAction, undeclaredUnwindAction, unknownSegueClass, unconnectedAction, notUnderstood,
         segueIdentifierNeverMatches, unknownStoryboardIdentifier, unknownStoryboardName, destinationCastFails,
-        trap, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
+        trap, forcedCastFails, outletBeforeViewLoaded, uncaughtException, unableToFindMethod, segueActionReturnedNil, alreadyPresenting, uikitWarning,
         nilDependencyInViewDidLoad, silentCastFailure, unwindWithoutDestination, typedDestinationUnhandled,
         noNavigationController, dismissDidNothing, tabBarPushed, entryLeadsNowhere,
+        presentOutsideWindow, unknownSegueTransition,
     ]
 
     public static func rule(_ id: String) -> Rule? { all.first { $0.id == id } }

@@ -49,19 +49,29 @@ extension Simulator {
             }
             try crashing { s throws(CrashSignal) in try s.run(actions[k], number: k, on: vc) }
         case .back:
+            // A listed tab's root in the More navigation controller: back to the More list.
+            if let tabBar = moreListBack() {
+                backToMoreList(tabBar)
+                return
+            }
+            if let f = state.frontmost, state.showsMoreList(f) {
+                throw .rejected(Rejection("nothing to go back to: the More list is the root of the More navigation controller"))
+            }
             guard let front = state.frontmost, let nav = nearestAncestor(of: front, kind: .navigation, includingSelf: true) else {
                 throw .rejected(Rejection("nothing to go back to: the front-most view controller is not in a navigation controller"))
             }
             guard state[nav].childCount > 1 else {
                 throw .rejected(Rejection("nothing to go back to: \(describe(state.children(of: nav).first ?? nav)) is the root of \(describe(nav))"))
             }
+            try crashing { s throws(CrashSignal) in try s.loadPopTarget(of: nav) }
             pop(nav)
         case .dismiss:
             // The level the user sees in front: the top level, or a context presentation in it.
             guard let front = state.frontmost, case let level = state.levelRoot(of: front), state[level].presenter != nil else {
                 throw .rejected(Rejection("nothing is presented"))
             }
-            dismiss(level)
+            // The user's swipe (or tap outside a popover): only where UIKit offers it.
+            try userDismiss(level)
         case .tab(let index):
             // A context presentation inside a tab leaves the tab bar on screen.
             guard let front = state.frontmost, let tabBar = nearestAncestor(of: front, kind: .tabBar, includingSelf: true, onScreen: true) else {
@@ -167,10 +177,13 @@ extension Simulator {
     /// A code action (seed 003's `present(DetailViewController(with: note))`, seed 002's typed
     /// `performSegue`, `dismiss`, …) through the same machinery as segues.
     /// `number`: the action's index in its class's `actions`.
-    private mutating func run(_ action: CodeAction, number: Int, on vc: Int) throws(CrashSignal) {
+    /// `appearance`: UIKit runs it from that callback (`AppearanceCode.swift`): a test that fails
+    /// there is silent (it runs on every appearance), and `viewDidLoad()` is already shown.
+    mutating func run(_ action: CodeAction, number: Int, on vc: Int, appearance: AppearanceCallback? = nil) throws(CrashSignal) {
         let caller = info(of: vc).actionCallers[number]
-        emit(.called(id: vc, method: action.name, detail: nil))
         let scope = Scope(selfID: vc)
+        if appearance != nil, let g = action.guardCondition, !holds(g, in: scope) { return }
+        if appearance != .viewDidLoad { emit(.called(id: vc, method: action.name, detail: nil)) }
         if let g = action.guardCondition, !holds(g, in: scope) {
             emit(.note("\(caller): guard \(g) fails, so it returns early"))
             return
@@ -227,9 +240,11 @@ extension Simulator {
                 markNilDependenciesUnknown(of: dest, at: site)
             }
             for a in action.set { setDependency(a.name, of: dest, to: try evaluate(a.expression, in: scope), by: caller) }
+            try touchOutlets(of: action, on: dest, from: vc, caller: caller)
             if let nav = action.embedIn { dest = embed(dest, in: nav, caller: caller) }
             // A storyboard scene keeps its own modalPresentationStyle wherever it ends up presented.
-            let style = state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic
+            // The code's own `vc.modalPresentationStyle = …` before the call wins over it.
+            let style = action.presentation?.style ?? state[dest].scene.flatMap { flow.scenes[$0].modalPresentationStyle } ?? .automatic
             switch action.kind {
             case .push:
                 guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
@@ -243,16 +258,12 @@ extension Simulator {
             case .showDetail:
                 try showDetailViewController(dest, from: vc, style: style)
             default:
-                try present(dest, from: vc, style: style)
+                try present(dest, from: vc, style: style, transition: action.presentation?.transition, anchored: action.presentation.map { $0.style != .popover || $0.popoverAnchor != nil } ?? true)
             }
         case .dismiss:
-            if let p = state[vc].presented {
-                dismiss(p)
-            } else if state[state.levelRoot(of: vc)].presenter != nil {
-                dismiss(state.levelRoot(of: vc))
-            } else {
-                emit(.note("\(describe(vc)) neither presents nor is presented, so dismiss does nothing"))
-            }
+            // UIKit forwards it (DismissForwarding.swift): what the receiver or an ancestor
+            // presents goes first, else the presentation the receiver is in.
+            runDismissAction(action, on: vc)
         case .pop:
             guard let nav = nearestAncestor(of: vc, kind: .navigation), state[nav].childCount > 1 else {
                 emit(.note("there is nothing to pop, so popViewController returns nil"))

@@ -13,6 +13,7 @@ extension Simulator {
             }
         }
         try viewDidLoad(id)
+        try appearanceActions(id, .viewDidLoad)
     }
 
     private mutating func viewDidLoad(_ id: Int) throws(CrashSignal) {
@@ -46,6 +47,7 @@ extension Simulator {
                 emit(.note("viewDidLoad() reads \(name), which has no value (\(provenance ?? "not set"))"))
             }
         }
+        if !v.outlets.isEmpty { try touchOutlets(v.outlets, of: id, caller: "viewDidLoad()", file: v.file) }
     }
 
     /// Loads the views along the visible chain from `id` and returns that chain. An embed segue
@@ -53,6 +55,8 @@ extension Simulator {
     /// again after each load: embedded children then appear together with their parent (UIKit
     /// forwards the appearance callbacks to child view controllers).
     mutating func loadVisibleChain(from id: Int) throws(CrashSignal) -> [Int] {
+        // A split view collapses (phone) before its views load: what it shows depends on it.
+        try collapseSplits(from: id)
         var chain = state.visibleChain(from: id)
         while let next = chain.first(where: { state[$0].appearance == .notLoaded }) {
             try loadViewIfNeeded(next)
@@ -78,17 +82,24 @@ extension Simulator {
     }
 
     mutating func willAppear(_ chain: [Int]) {
+        let code = hasAppearanceCode(chain, .viewWillAppear)
         for id in chain {
             emit(.lifecycle(id: id, callback: .viewWillAppear))
             if state[id].selection != nil && info(of: id).clearsSelectionOnAppear { state[id].selection = nil }
+            if code { appearanceReads(id, .viewWillAppear) }
         }
+        // Navigation from the callback once the chain has had it (UIKit forwards it to children).
+        if code { heldAppearanceActions(chain, .viewWillAppear) }
     }
 
     mutating func didAppear(_ chain: [Int]) {
+        let code = hasAppearanceCode(chain, .viewDidAppear)
         for id in chain {
             emit(.lifecycle(id: id, callback: .viewDidAppear))
             state[id].appearance = .appeared
+            if code { appearanceReads(id, .viewDidAppear) }
         }
+        if code { heldAppearanceActions(chain, .viewDidAppear) }
     }
 
     mutating func willDisappear(_ chain: [Int]) {

@@ -23,6 +23,11 @@ public struct Simulator: Sendable {
 
     public var eventDetail: EventDetail = .all
 
+    /// A crash in code that runs inside a transition that cannot fail (an appearance callback
+    /// during a pop or a dismiss): raised when the command ends, and nothing after it is emitted
+    /// (`AppearanceCode.swift`).
+    var pendingCrash: Crash? = nil
+
     /// Whether the last `run` looked at view controllers outside the branch it acted on: an
     /// unwind asks every child of every ancestor (other tabs included) for its action. Every
     /// other command reads only the front-most view controller's ancestors and the subtree it
@@ -95,8 +100,9 @@ public struct Simulator: Sendable {
             emit(.transition(.setRoot(root)))
             try applyCases(flow.launch.inject, to: root, scope: Scope(selfID: nil), caller: "AppDelegate.application(_:didFinishLaunchingWithOptions:)", identifier: nil)
             try appear(from: root)
+            if let c = pendingCrash { throw CrashSignal(crash: c) }
         } catch {
-            crash(error.crash)
+            crash(pendingCrash ?? error.crash)
         }
         return finish()
     }
@@ -131,10 +137,11 @@ public struct Simulator: Sendable {
         defer { swap(&events, &out) }
         do throws(CommandFailure) {
             try execute(command)
+            if let c = pendingCrash { throw .crash(CrashSignal(crash: c)) }
         } catch {
             switch error {
             case .crash(let signal):
-                crash(signal.crash)
+                crash(pendingCrash ?? signal.crash)
             case .rejected(let rejection):
                 events.removeAll(keepingCapacity: true)
                 return rejection
@@ -149,6 +156,7 @@ public struct Simulator: Sendable {
     }
 
     mutating func crash(_ c: Crash) {
+        pendingCrash = nil
         state.crash = c
         emit(.crashed(c))
     }
@@ -158,6 +166,7 @@ public struct Simulator: Sendable {
     @inline(__always)
     mutating func emit(_ e: consuming Event) {
         if eventDetail == .findings && !Self.isFinding(e) { return }
+        if pendingCrash != nil { return }
         events.append(e)
     }
 

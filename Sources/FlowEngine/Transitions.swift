@@ -32,13 +32,17 @@ extension Simulator {
             emit(.note("pushing a tab bar controller is not supported (Apple: the pushed object \"cannot be a tab bar controller\"); UIKit pushes \(describe(dest)) anyway, without an exception"))
         }
         let from = state.children(of: nav).last
-        let visible = state[nav].appearance == .appeared
+        // A push from the viewDidLoad of a view controller being pushed (not yet on screen)
+        // joins that push: its appearance callbacks are the outer push's (AppearanceCode.swift).
+        let visible = state[nav].appearance == .appeared && (from.map { state[$0].appearance == .appeared } ?? true)
         emit(.lifecycle(id: dest, callback: .willMoveToParent))
         attach(dest, to: nav, role: .stack)
         emit(.transition(.push(dest, onto: nav)))
         if visible {
             let old = from.map { state.visibleChain(from: $0) } ?? []
-            let new = try loadVisibleChain(from: dest)
+            var new = try loadVisibleChain(from: dest)
+            // Code run while `dest` loaded pushed past it: the new top is what appears.
+            if let top = state.children(of: nav).last, top != dest { new = try loadVisibleChain(from: top) }
             swapAppearance(from: old, to: new)
         }
         emit(.lifecycle(id: dest, callback: .didMoveToParent))
@@ -48,7 +52,9 @@ extension Simulator {
     /// a currentContext / overCurrentContext presentation, to the nearest view controller from
     /// the source up that defines the presentation context; a warning and nothing else when
     /// that one already presents.
-    mutating func present(_ dest: Int, from source: Int, style: ModalPresentationStyle) throws(CrashSignal) {
+    /// `transition`, `anchored`: the presented controller's `modalTransitionStyle` and whether its
+    /// popover has an anchor, for the presentations UIKit refuses (`RefusedPresentations.swift`).
+    mutating func present(_ dest: Int, from source: Int, style: ModalPresentationStyle, transition: ModalTransitionStyle? = nil, anchored: Bool = true) throws(CrashSignal) {
         let context = (style == .currentContext || style == .overCurrentContext) ? contextDefiner(from: source) : nil
         let presenter = context ?? state.screenRoot(of: source)
         if let already = state[presenter].presented {
@@ -64,6 +70,8 @@ extension Simulator {
         if state[dest].parent != nil || state.windowRoot == dest {
             throw CrashSignal(crash: .exception(name: "NSInvalidArgumentException", reason: "Application tried to present modally an active controller \(describe(dest)).", preamble: []))
         }
+        try refusePresentation(dest, from: source, presenter: presenter, style: style, transition: transition, anchored: anchored)
+        if refuseOutsideWindow(dest, on: presenter, from: source) { return }
         if let context, context != state.screenRoot(of: source) {
             emit(.note("\(describe(context)) defines the presentation context, so the \(style.rawValue) presentation covers only it and it is the presenting view controller"))
         }
@@ -104,9 +112,11 @@ extension Simulator {
             x = state[p].presented
         }
         let style = state[presented].presentationStyle ?? .pageSheet
-        // A level's visible chain includes the context presentations in it: each once.
+        // A level's visible chain includes the context presentations in it: each once. Only
+        // what is on screen disappears: an intermediate level a full-screen presentation
+        // already covered had its disappear callbacks then (see `DismissCascade.swift`).
         var old: [Int] = []
-        for g in gone.reversed() { for x in state.visibleChain(from: g) where !old.contains(x) { old.append(x) } }
+        for g in gone.reversed() { for x in state.visibleChain(from: g) where !old.contains(x) && isOnScreenForDismissal(x) { old.append(x) } }
         emit(.transition(.dismiss(presented, by: presenter)))
         state[presenter].presented = nil
         let back = removesPresenterViews(style) ? state.visibleChain(from: presenter) : []
@@ -147,6 +157,8 @@ extension Simulator {
     }
 
     mutating func selectTab(_ index: Int, of tabBar: Int) throws(CrashSignal) {
+        // Four tabs and More on a phone (MoreTab.swift).
+        if state.showsMoreTab(tabBar) { return try selectTabWithMore(index, of: tabBar) }
         // The tabs are counted and found in place: no array of them is made.
         let count = state.tabCount(of: tabBar)
         let old = state.tab(min(state[tabBar].selectedTab, count - 1), of: tabBar)!

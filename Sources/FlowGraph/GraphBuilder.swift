@@ -90,6 +90,7 @@ public enum GraphBuilder {
                 case .cell: label.append("select row")
                 case .row(let section, let row): label.append("row \(section).\(row)")
                 case .prototype(let p): label.append("prototype \(p)")
+                case .appearance(let c): label.append(c.rawValue)
                 default: break
                 }
                 label.append("code: \(a.kind.rawValue) '\(sid)'")
@@ -142,6 +143,7 @@ public enum GraphBuilder {
             case .cell: return ["select row"]
             case .row(let section, let row): return ["row \(section).\(row)"]
             case .prototype(let p): return ["prototype \(p)"]
+            case .appearance(let c): return [c.rawValue]
             case .manual:
                 guard let id = s.identifier else { return ["perform"] }
                 let cls = flow.scenes[s.source].className

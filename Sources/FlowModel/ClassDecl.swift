@@ -11,6 +11,10 @@ public struct ClassDecl: Hashable, Sendable {
     /// nil: not declared here, so the superclass's behaviour applies.
     public var initCoder: InitCoder?
     public var viewDidLoad: ViewDidLoad?
+    /// What `viewWillAppear(_:)` / `viewDidAppear(_:)` read and assert, as `viewDidLoad`'s: run
+    /// every time the view appears (`AppearanceCode.swift`).
+    public var viewWillAppear: ViewDidLoad? = nil
+    public var viewDidAppear: ViewDidLoad? = nil
     public var segueActions: [SegueAction]
     /// nil: `prepare(for:sender:)` is not overridden here.
     public var prepare: [PrepareCase]?
@@ -23,6 +27,12 @@ public struct ClassDecl: Hashable, Sendable {
     public var allowedChildrenForUnwinding: UnwindChildren?
     public var methods: [Method]
     public var actions: [CodeAction]
+    /// `isModalInPresentation` (`PresentationDismissal.swift`); nil: `false`.
+    public var modalInPresentation: ModalInPresentation? = nil
+    /// The `UIAdaptivePresentationControllerDelegate` methods it implements, when it is one.
+    public var presentationDelegate: PresentationDelegate? = nil
+    /// `@IBOutlet`s, in declaration order: nil until the view loads (`Outlets.swift`).
+    public var outlets: [Outlet] = []
     /// What is not known about the class (an import without its Swift sources says so here).
     public var notes: [String] = []
     /// Where the source reader found `init(coder:)`'s `fatalError` and each unwind action, which
@@ -139,6 +149,9 @@ public struct ViewDidLoad: Hashable, Sendable {
     /// The line of each dependency's first read or assert in the class's file, where its trap
     /// is (`line` when not given).
     public var lines: [String: Int] = [:]
+    /// What it does through the class's own outlets (nil after the load only when the
+    /// storyboard does not connect them).
+    public var outlets: [OutletAccess] = []
     public var origin: Origin
 }
 
@@ -210,6 +223,10 @@ public struct PrepareCase: Hashable, Sendable {
     public var unwrap: [UnwrapStep]
     /// An `as?` cast to a class or a protocol.
     public var cast: String?
+    /// The cast is `as!` (`"as!"` in a flow): failing, it traps (see `ForcedCast`).
+    public var forced = false
+    /// The indices of `unwrap` steps whose container cast is `as!` (`"navigationTop!"`).
+    public var forcedUnwraps: Set<Int> = []
     public var guardCondition: Condition?
     /// The case is a `guard … else { return }` of the method: reached (its `segue`, its
     /// chain's branch) with its unwraps, cast or `guard` failing, the method returns and no
@@ -218,6 +235,8 @@ public struct PrepareCase: Hashable, Sendable {
     public var set: [Assignment]
     public var call: String?
     public var with: String?
+    /// What the case does through the destination's outlets and view, after `set` and `call`.
+    public var outlets: [OutletAccess] = []
     public var origin: Origin
 
     public init(origin: Origin) {
@@ -249,6 +268,8 @@ public struct Method: Hashable, Sendable {
     public var name: String
     public var sets: [String]
     public var cases: [Case]
+    /// What the body does through the class's own outlets; nil: not read.
+    public var outlets: [OutletAccess]? = nil
     public var origin: Origin
 
     public init(name: String, sets: [String], cases: [Case] = [], origin: Origin) {
@@ -318,15 +339,22 @@ public struct CodeAction: Hashable, Sendable {
     public var storyboardName: String?
     /// Properties set on the built controller before it is shown.
     public var set: [Assignment] = []
+    /// What the code does through the built controller's outlets and view before showing it.
+    public var outlets: [OutletAccess] = []
     /// A navigation controller class built in code around what the action builds,
     /// `UINavigationController(rootViewController: vc)`, which is what is shown.
     public var embedIn: String?
+    /// The style, transition and popover anchor the code gives what it presents.
+    public var presentation: PresentationSettings? = nil
     /// Read from Swift only: the class the code says it builds, for a scene (`as! X`, the
     /// creator block's `X(coder:…)`), against which `set` is checked. Not part of the format.
     public var builtClass: String?
     /// Code around the action flownav did not read (at this line) may set the built
     /// controller's dependencies: each starts unknown, not nil; `set` still applies after.
     public var unknown: CodeLocation? = nil
+    /// For `dismiss`: the view controller the call is sent to, `presentingViewController` or
+    /// `navigationController`; nil is `self` (UIKit forwards each differently).
+    public var receiver: String? = nil
     public var origin: Origin
 }
 

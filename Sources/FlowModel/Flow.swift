@@ -222,6 +222,9 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     /// One of several prototypes: the rows the scene's `prototypes` give it.
     case prototype(String)
     case control(String)
+    /// A code action run by UIKit from `viewDidLoad`, `viewWillAppear` or `viewDidAppear`
+    /// (actions only: `Trigger(action:)`).
+    case appearance(AppearanceCallback)
 
     public init?(_ text: String) {
         if text == "manual" {
@@ -259,6 +262,7 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
         case .row(let s, let r): "cell:\(s):\(r)"
         case .prototype(let p): "prototype:\(p)"
         case .control(let c): "control:\(c)"
+        case .appearance(let c): c.rawValue
         }
     }
 
@@ -271,7 +275,7 @@ public enum Trigger: Hashable, Sendable, CustomStringConvertible {
     public var isRow: Bool {
         switch self {
         case .cell, .row, .prototype: true
-        case .manual, .control: false
+        case .manual, .control, .appearance: false
         }
     }
 }

@@ -20,19 +20,19 @@ struct FlowDecoder {
     ]
     static let classKeys = [
         "superclass", "objcName", "file", "conformsTo", "dependencies", "initializers", "initCoder", "viewDidLoad",
-        "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
-        "notes", "at",
-    ]
+        "viewWillAppear", "viewDidAppear", "segueActions", "prepare", "shouldPerform", "unwindActions", "canPerformUnwind", "allowedChildrenForUnwinding", "methods", "actions",
+        "notes", "at", "outlets",
+    ] + dismissalClassKeys
     static let sceneKeys = [
         "class", "elementClass", "storyboardIdentifier", "title", "rows", "controls", "prototypes", "nib", "definesPresentationContext",
-        "modalPresentationStyle", "storyboard", "notes",
-    ]
+        "modalPresentationStyle", "storyboard", "notes", "outlets",
+    ] + SplitCollapse.sceneKeys
     static let segueKeys = [
         "id", "source", "destination", "kind", "relationship", "action", "trigger", "modalPresentationStyle",
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
-    static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "guard", "exits", "set", "call", "with", "at"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at", "unknown"]
+    static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "as!", "guard", "exits", "set", "call", "with", "at", "outlets"]
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at", "unknown", "outlets", "receiver"] + presentationActionKeys
 
     /// Scenes and segues read by the direct reader, taken as they are by `decode` (whose root
     /// then has them empty). Moved out, not copied: a copy left here made the model's first
@@ -221,11 +221,13 @@ struct FlowDecoder {
         return nil
     }
 
-    private mutating func trigger(_ f: Fields) -> Trigger? {
+    /// `action`: a code action's, which may also be an appearance callback (`viewDidAppear`).
+    private mutating func trigger(_ f: Fields, action: Bool = false) -> Trigger? {
         guard let text = f.string("trigger", &sink) else { return nil }
-        if let t = Trigger(text) { return t }
-        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME",
-                   suggestions: sink.nearestKnown(to: text, in: ["manual", "cell"]))
+        if let t = action ? Trigger(action: text) : Trigger(text) { return t }
+        sink.error(f["trigger"]!.position, f.path("trigger"), "unknown trigger '\(text)'; expected manual, cell, cell:S:R, cell:R, prototype:NAME or control:NAME"
+                   + (action ? ", or viewDidLoad, viewWillAppear or viewDidAppear" : ""),
+                   suggestions: sink.nearestKnown(to: text, in: ["manual", "cell"] + (action ? AppearanceCallback.allCases.map(\.rawValue) : [])))
         return nil
     }
 
@@ -287,7 +289,7 @@ struct FlowDecoder {
                 }
             }
         }
-        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "lines", "at"], sink: &sink) {
+        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "lines", "at", "outlets"], sink: &sink) {
             codeAt(vf)
             c.viewDidLoad = ViewDidLoad(
                 uses: vf.stringValues("uses", &sink), asserts: vf.stringValues("asserts", &sink),
@@ -295,6 +297,19 @@ struct FlowDecoder {
             for l in vf.map("lines", &sink) {
                 if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { c.viewDidLoad?.lines[l.key] = n }
             }
+            c.viewDidLoad?.outlets = decodeOutletAccesses(vf)
+        }
+        // viewWillAppear / viewDidAppear: viewDidLoad's shape, run on every appearance.
+        for key in ["viewWillAppear", "viewDidAppear"] {
+            guard let node = f[key], let vf = Fields(node, f.path(key), known: ["uses", "asserts", "line", "lines", "at"], sink: &sink) else { continue }
+            codeAt(vf)
+            var v = ViewDidLoad(
+                uses: vf.stringValues("uses", &sink), asserts: vf.stringValues("asserts", &sink),
+                line: vf.int("line", &sink, minimum: 1), origin: vf.origin())
+            for l in vf.map("lines", &sink) {
+                if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { v.lines[l.key] = n }
+            }
+            if key == "viewWillAppear" { c.viewWillAppear = v } else { c.viewDidAppear = v }
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)
@@ -363,7 +378,7 @@ struct FlowDecoder {
         }
         for mm in f.map("methods", &sink) {
             let p = JSONPath.member(f.path("methods"), mm.key)
-            guard let mf = Fields(mm.value, p, known: ["sets", "cases"], sink: &sink) else { continue }
+            guard let mf = Fields(mm.value, p, known: ["sets", "cases", "outlets"], sink: &sink) else { continue }
             if mf.has("sets") && mf.has("cases") {
                 sink.error(mm.value.position, p, "a method either assigns its argument ('sets') or switches on a typed destination ('cases'), not both")
             }
@@ -373,11 +388,15 @@ struct FlowDecoder {
                 guard let csf = Fields(cs.value, cp, known: ["set"], sink: &sink) else { continue }
                 method.cases.append(.init(name: cs.key, set: assignments(csf, "set")))
             }
+            if mf.has("outlets") { method.outlets = decodeOutletAccesses(mf) }
             c.methods.append(method)
         }
         for am in f.map("actions", &sink) {
             if let a = decodeAction(am, path: JSONPath.member(f.path("actions"), am.key)) { c.actions.append(a) }
         }
+        c.modalInPresentation = decodeModalInPresentation(f)
+        c.presentationDelegate = decodePresentationDelegate(f, actions: c.actions)
+        c.outlets = decodeOutlets(f)
         return c
     }
 
@@ -387,12 +406,17 @@ struct FlowDecoder {
         codeAt(f)
         p.segue = f.string("segue", &sink)
         for (s, pos, i) in f.strings("unwrap", &sink) {
-            if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
+            // `navigationTop!`: the container cast before the step is `as!` (ForcedCast.swift).
+            if s.hasSuffix("!"), let step = UnwrapStep(rawValue: String(s.dropLast())) {
+                p.forcedUnwraps.insert(p.unwrap.count)
+                p.unwrap.append(step)
+            } else if let step = UnwrapStep(rawValue: s) { p.unwrap.append(step) } else {
                 sink.error(pos, JSONPath.index(f.path("unwrap"), i), "unknown unwrap step '\(s)'; expected one of \(UnwrapStep.allCases.map(\.rawValue).joined(separator: ", "))",
                            suggestions: sink.nearestKnown(to: s, in: UnwrapStep.allCases.map(\.rawValue)))
             }
         }
         p.cast = f.string("as", &sink)
+        forcedCast(f, &p)
         p.guardCondition = condition(f, "guard")
         p.set = assignments(f, "set")
         p.call = f.string("call", &sink)
@@ -401,9 +425,10 @@ struct FlowDecoder {
             sink.error(f["with"]?.position, f.path("with"), "'with' needs a 'call' to pass the value to")
         }
         p.exits = f.bool("exits", &sink) ?? false
+        p.outlets = decodeOutletAccesses(f)
         if p.exits {
             // A guard only tests; what follows it in Swift are cases of their own, after it.
-            for key in ["set", "call"] where f[key] != nil {
+            for key in ["set", "call", "outlets"] where f[key] != nil {
                 sink.error(f[key]?.position, f.path(key), "an 'exits' case is a guard, which only tests; put '\(key)' in a case after it")
             }
         }
@@ -424,7 +449,7 @@ struct FlowDecoder {
         guard let kind = f.enumValue("do", CodeAction.Kind.self, &sink, what: "action") else { return nil }
         codeAt(f)
         var a = CodeAction(
-            name: m.key, trigger: trigger(f) ?? .manual, kind: kind, segue: f.string("segue", &sink),
+            name: m.key, trigger: trigger(f, action: true) ?? .manual, kind: kind, segue: f.string("segue", &sink),
             sender: f.string("sender", &sink), destination: f.string("destination", &sink), values: assignments(f, "values"),
             className: f.string("class", &sink), initializer: f.string("initializer", &sink),
             arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
@@ -452,9 +477,12 @@ struct FlowDecoder {
             sink.error(f["arguments"]?.position, f.path("arguments"), "'arguments' go to the 'initializer' of a creator block; without one the scene is decoded through init(coder:), which takes none")
         }
         a.embedIn = f.string("embedIn", &sink)
+        a.presentation = decodePresentationSettings(f, kind: kind)
         a.unknown = unknownSite(f)
+        a.outlets = decodeOutletAccesses(f)
+        a.receiver = dismissReceiver(f, kind: kind)
         if kind != .present && kind != .push && kind != .show && kind != .showDetail {
-            for key in ["identifier", "scene", "set", "embedIn", "unknown"] where f.has(key) {
+            for key in ["identifier", "scene", "set", "embedIn", "unknown", "outlets"] where f.has(key) {
                 sink.error(f[key]?.position, f.path(key), "'\(key)' belongs only on present, push, show and showDetail actions")
             }
         }
@@ -554,6 +582,8 @@ struct FlowDecoder {
             }
         }
         s.notes = f.stringValues("notes", &sink)
+        SplitCollapse.decode(f, into: &s, sink: &sink)
+        s.outlets = decodeSceneOutlets(f)
         return s
     }
 

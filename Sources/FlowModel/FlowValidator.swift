@@ -194,7 +194,7 @@ struct FlowValidator {
                                "\(i.name) leaves '\(d.name)' unset, but it is a let without a default (\(d.declaration)), which Swift does not compile (Return from initializer without initializing all stored properties); add \"\(d.name)\" to 'sets', or give the dependency a 'default'")
                 }
             }
-            if let v = c.viewDidLoad {
+            for v in [c.viewDidLoad, c.viewWillAppear, c.viewDidAppear].compactMap({ $0 }) {
                 for (j, d) in v.uses.enumerated() { requireDependency(d, of: name, self.origin(v.origin, "uses", j)) }
                 for (j, d) in v.asserts.enumerated() { requireDependency(d, of: name, self.origin(v.origin, "asserts", j)) }
             }

@@ -20,6 +20,9 @@ public struct Scene: Hashable, Sendable {
     public var definesPresentationContext = false
     /// The view controller's own `modalPresentationStyle`, used when the segue sets none.
     public var modalPresentationStyle: ModalPresentationStyle?
+    /// The outlets of the view controller the storyboard connects (`<connections><outlet
+    /// property=…>`), set when its view loads; nil: not known (no storyboard read).
+    public var outlets: [String]? = nil
     /// The storyboard element the scene was imported from.
     public var storyboard: StoryboardOrigin?
     /// The elements of its controls and of its cells that hold segues (static cells by
@@ -28,6 +31,9 @@ public struct Scene: Hashable, Sendable {
     public var storyboardCells: [String: StoryboardOrigin] = [:]
     /// What the flow's author (or the importer) says cannot be known from the storyboard.
     public var notes: [String] = []
+    /// A split view controller's `style` (nil: classic) and its delegate's collapse answer.
+    public var splitStyle: SplitStyle?
+    public var splitCollapse: SplitCollapse?
     public var origin: Origin
 
     public init(id: String, className: String, origin: Origin = Origin(path: "", position: nil)) {
@@ -51,7 +57,7 @@ public struct Scene: Hashable, Sendable {
     /// does not map takes every row that no mapped prototype claims.
     public func fires(_ trigger: Trigger, section: Int, row: Int) -> Bool {
         switch trigger {
-        case .manual, .control: return false
+        case .manual, .control, .appearance: return false
         case .cell: return true
         case .row(let s, let r): return s == section && r == row
         case .prototype(let name):

@@ -36,7 +36,7 @@ struct TreeView {
 
     /// What a node is to its parent, written before its description.
     private enum Role {
-        case root, stack(Int), tab(Int, selected: Bool), primary, secondary(collapsed: Bool), embedded, supplementary, compact, presents(ModalPresentationStyle)
+        case root, stack(Int), tab(Int, selected: Bool, inMore: Bool), primary, secondary(collapsed: Bool), embedded, supplementary, compact, presents(ModalPresentationStyle)
     }
 
     /// A node still to draw: the indent it is drawn at (bytes and levels of `indent`).
@@ -76,7 +76,7 @@ struct TreeView {
                 switch state[c].role ?? .embedded {
                 case .stack: role = .stack(n)
                 case .tab:
-                    role = .tab(tabIndex, selected: tabIndex == state[p.id].selectedTab)
+                    role = .tab(tabIndex, selected: tabIndex == state[p.id].selectedTab, inMore: sim.state.isInMore(tab: tabIndex, of: p.id))
                     tabIndex += 1
                 case .primary: role = .primary
                 case .secondary: role = .secondary(collapsed: sim.state.compact)
@@ -103,10 +103,11 @@ struct TreeView {
             out.write(byte: 0x5B)
             out.write(n)
             out.write(byte: 0x5D)
-        case .tab(let n, let selected):
+        case .tab(let n, let selected, let inMore):
             out.write("tab " as StaticString)
             out.write(n)
-            if selected { out.write(" (selected)" as StaticString) }
+            // A tab past the fourth, on a phone with more than five: listed in More (MoreTab.swift).
+            if inMore { out.write(selected ? " (in More, selected)" as StaticString : " (in More)") } else if selected { out.write(" (selected)" as StaticString) }
         case .primary: out.write("primary" as StaticString)
         case .secondary(let collapsed): out.write(collapsed ? "secondary (collapsed: not on screen)" as StaticString : "secondary" as StaticString)
         case .embedded: out.write("embedded" as StaticString)
@@ -121,6 +122,7 @@ struct TreeView {
         names.write(p.id, of: sim, into: &out)
         if let scene = sim.state.instances[p.id].scene { names.writeLabel(scene: scene, of: sim, into: &out) }
         if p.id == frontmost { out.write("   ◀ front-most" as StaticString) }
+        if sim.state.showsMoreList(p.id) { out.write(": its More list (UIMoreNavigationController) is on screen" as StaticString) }
         out.endLine()
     }
 }
@@ -142,6 +144,8 @@ extension Output {
         case .control(let c):
             write("control:" as StaticString)
             write(c)
+        case .appearance(let c):
+            write(c.rawValue)
         }
     }
 }
