@@ -85,8 +85,13 @@ extension Explorer {
                     x = p[v].presenter != nil && state.isContextPresentation(v) ? p[v].presenter : nil
                 }
             }
-            if p[state.levelRoot(of: front)].presenter != nil { out.append(dismissCommand) }
+            // Only a dismissal a user can make: a sheet or popover nothing makes modal (a control
+            // or code action that dismisses is a command of its own).
+            let level = state.levelRoot(of: front)
+            if p[level].presenter != nil && sim.userCanSwipe(level) { out.append(dismissCommand) }
             found = tabBar
+            // The More navigation controller's back button at a listed tab's root (MoreTab.swift).
+            if tabBar >= 0 && state.compact && !out.contains(backCommand) && sim.moreListBack() != nil { out.append(backCommand) }
             if tabBar >= 0 {
                 var n = 0
                 for c in state.children(of: tabBar) where p[c].role == .tab { n += 1 }

@@ -464,6 +464,8 @@ struct StateEncoder {
     private func splitTabs(_ root: Int, _ state: AppState) -> Int {
         let r = state[root]
         guard r.classID >= 0, Int(r.classID) < isTabBar.count, isTabBar[Int(r.classID)], r.childCount > 0 else { return 0 }
+        // Four tabs and More (MoreTab.swift): the More list shows no tab, which split keys do not learn.
+        if state.showsMoreTab(root) { return 0 }
         var c = r.firstChild
         while c >= 0 {
             if state[Int(c)].role != .tab { return 0 }

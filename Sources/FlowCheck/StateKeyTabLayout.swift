@@ -36,6 +36,9 @@ extension StateEncoder {
     /// top layer's visible chain by parent links alone, or when the list does not have that
     /// shape (a presentation inside the layer, a child that is not a tab).
     mutating func tabLayout(of state: AppState, tabBar t: Int) -> TabLayout? {
+        // Four tabs and More (MoreTab.swift): `back` and `tab N` also go to and from the More
+        // list, a state with no tab shown, which this list's shape does not have.
+        if state.showsMoreTab(t) { return nil }
         var roots: [Int] = []
         guard hiddenRoots(ofLayerBelowTop: 0, of: state, into: &roots), let layerRoot = layerRoots.last else { return nil }
         // The spine from the layer's root to the tab bar, by parent links.

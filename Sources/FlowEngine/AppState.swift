@@ -173,6 +173,9 @@ public enum Crash: Hashable, Sendable {
     case trap(location: String, kind: String, message: String)
     /// `*** Terminating app due to uncaught exception 'NAME', reason: 'REASON'`, after any preamble line.
     case exception(name: String, reason: String, preamble: [String])
+    /// A failing `as!`: the runtime prints `message` alone (no location); `location` is the
+    /// Swift line of the cast, for `check` and `inspect` (ForcedCast.swift).
+    case castFailure(location: String, message: String)
 
     /// The lines the console shows, exactly as UIKit and the Swift runtime print them.
     public var consoleLines: [String] {
@@ -181,6 +184,8 @@ public enum Crash: Hashable, Sendable {
             return [message.isEmpty ? "\(location): \(kind)" : "\(location): \(kind): \(message)"]
         case .exception(let name, let reason, let preamble):
             return preamble + ["*** Terminating app due to uncaught exception '\(name)', reason: '\(reason)'"]
+        case .castFailure(_, let message):
+            return [message]
         }
     }
 }
@@ -514,6 +519,8 @@ public struct AppState: Hashable, Sendable {
         while c >= 0 && instances[Int(c)].role == .embedded { c = instances[Int(c)].nextSibling }
         guard c >= 0, let role = instances[Int(c)].role else { return nil }
         if role == .tab {
+            // The More list (MoreTab.swift) is UIKit's own view controller: no child of the app's.
+            if instances[x].selectedTab == Self.moreListSelection { return nil }
             // The selected tab, counted among the content children; the last if out of range.
             var n = instances[x].selectedTab
             var last = -1

@@ -156,7 +156,13 @@ struct CodeActionReader {
     }
 
     private var trigger: Trigger {
-        name == "tableView(_:didSelectRowAt:)" || name == "collectionView(_:didSelectItemAt:)" ? .cell : .manual
+        if let c = AppearanceCallback(swiftName: name) { return .appearance(c) }
+        return name == "tableView(_:didSelectRowAt:)" || name == "collectionView(_:didSelectItemAt:)" ? .cell : .manual
+    }
+
+    /// Whether the call `read` read sits in a closure (which runs later: a completion, a handler).
+    var readCallInClosure: Bool {
+        calls.first.map { $0.ancestorOrSelf(mapping: { $0.as(ClosureExprSyntax.self) }) != nil } ?? false
     }
 
     private func make(_ kind: CodeAction.Kind, _ call: FunctionCallExprSyntax) -> CodeAction {
@@ -224,8 +230,10 @@ struct CodeActionReader {
             a.arguments = args
             return a
         // UIKit's is dismiss(animated:completion:); a `dismiss()` of the app's or a pod's is not it.
-        case ("dismiss", "animated") where onSelf || callee.hasPrefix("presentingViewController"):
-            return make(.dismiss, call)
+        case ("dismiss", "animated") where onSelf || DismissCallee.receiver(callee) != nil:
+            var a = make(.dismiss, call)
+            a.receiver = onSelf ? nil : DismissCallee.receiver(callee)
+            return a
         case ("popViewController", _) where onNavigation:
             return make(.pop, call)
         default:

@@ -74,6 +74,12 @@ public enum FlowJSON {
             for r in facts.references { w.item(reference(r)) }
             w.close("]")
         }
+        if !facts.splitDelegates.isEmpty {
+            w.key(SplitDelegateFact.fragmentKey)
+            w.open("[")
+            for d in facts.splitDelegates { w.item(d.json) }
+            w.close("]")
+        }
         if !otherNotes.isEmpty {
             w.key("notes")
             w.open("[")
@@ -90,6 +96,7 @@ public enum FlowJSON {
         w.key("file"); w.inline(q(c.file))
         if let p = c.origin.position { w.key("at"); w.inline(q("\(c.origin.path):\(p.line)")) }
         if !c.conformsTo.isEmpty { w.key("conformsTo"); w.inline("[" + c.conformsTo.map(q).joined(separator: ", ") + "]") }
+        if !c.outlets.isEmpty { w.key("outlets"); w.inline(outlets(c.outlets)) }
         if !c.dependencies.isEmpty {
             w.key("dependencies")
             w.open("{")
@@ -125,6 +132,20 @@ public enum FlowJSON {
         }
         if let v = c.viewDidLoad {
             w.key("viewDidLoad")
+            var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
+            if !v.asserts.isEmpty { fields.append("\"asserts\": [" + v.asserts.map(q).joined(separator: ", ") + "]") }
+            if let l = v.line { fields.append("\"line\": \(l)") }
+            if !v.lines.isEmpty {
+                fields.append("\"lines\": { " + v.lines.sorted { $0.key < $1.key }.map { "\(q($0.key)): \($0.value)" }.joined(separator: ", ") + " }")
+            }
+            if let at = at(v.origin) { fields.append(at) }
+            if !v.outlets.isEmpty { fields.append(outletAccesses(v.outlets)) }
+            w.inline("{ " + fields.joined(separator: ", ") + " }")
+        }
+        // viewDidLoad's shape (AppearanceReads.swift).
+        for (key, v) in [("viewWillAppear", c.viewWillAppear), ("viewDidAppear", c.viewDidAppear)] {
+            guard let v else { continue }
+            w.key(key)
             var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
             if !v.asserts.isEmpty { fields.append("\"asserts\": [" + v.asserts.map(q).joined(separator: ", ") + "]") }
             if let l = v.line { fields.append("\"line\": \(l)") }
@@ -168,7 +189,9 @@ public enum FlowJSON {
             w.open("{")
             for m in c.methods {
                 w.key(m.name)
-                if m.cases.isEmpty {
+                if let o = m.outlets, !o.isEmpty {
+                    w.inline("{ \"sets\": [" + m.sets.map(q).joined(separator: ", ") + "], " + outletAccesses(o) + " }")
+                } else if m.cases.isEmpty {
                     w.inline("{ \"sets\": [" + m.sets.map(q).joined(separator: ", ") + "] }")
                 } else {
                     w.inline("{ \"cases\": { " + m.cases.map { "\(q($0.name)): { \"set\": \(assignments($0.set)) }" }.joined(separator: ", ") + " } }")
@@ -207,12 +230,16 @@ public enum FlowJSON {
                 if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 if let e = a.embedIn { fields.append("\"embedIn\": \(q(e))") }
+                fields += presentationFields(a)
                 if let u = a.unknown { fields.append("\"unknown\": \(q(u.description))") }
+                if let r = a.receiver { fields.append("\"receiver\": \(q(r))") }
+                if !a.outlets.isEmpty { fields.append(outletAccesses(a.outlets)) }
                 if let at = at(a.origin) { fields.append(at) }
                 w.inline("{ " + fields.joined(separator: ", ") + " }")
             }
             w.close("}")
         }
+        for m in dismissalMembers(c) { w.key(m.key); w.inline(m.value) }
         // The class's own position first, so a reader of the flow finds the Swift declaration.
         let declared = c.origin.position.map { "declared at \(c.origin.path):\($0.line)" }
         let texts = (declared.map { [$0] } ?? []) + notes.map { "\($0.location.file):\($0.location.line): \($0.text)" }
@@ -237,13 +264,17 @@ public enum FlowJSON {
             fields.append("\"chain\": \(b.chain), \"branch\": \(b.index)")
             if b.castInBody { fields.append("\"castInBody\": true") }
         }
-        if !c.unwrap.isEmpty { fields.append("\"unwrap\": [" + c.unwrap.map { q($0.rawValue) }.joined(separator: ", ") + "]") }
-        if let a = c.cast { fields.append("\"as\": \(q(a))") }
+        if !c.unwrap.isEmpty {
+            // `navigationTop!`: the container cast before the step is `as!`.
+            fields.append("\"unwrap\": [" + c.unwrap.indices.map { q(c.unwrap[$0].rawValue + (c.forcedUnwraps.contains($0) ? "!" : "")) }.joined(separator: ", ") + "]")
+        }
+        if let a = c.cast { fields.append("\"\(c.forced ? "as!" : "as")\": \(q(a))") }
         if let g = c.guardCondition { fields.append("\"guard\": \(q(g.description))") }
         if c.exits { fields.append("\"exits\": true") }
         if !c.set.isEmpty { fields.append("\"set\": \(assignments(c.set))") }
         if let call = c.call { fields.append("\"call\": \(q(call))") }
         if let with = c.with { fields.append("\"with\": \(q(with))") }
+        if !c.outlets.isEmpty { fields.append(outletAccesses(c.outlets)) }
         if let at = at(c.origin) { fields.append(at) }
         return "{ " + fields.joined(separator: ", ") + " }"
     }

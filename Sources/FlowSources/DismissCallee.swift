@@ -1,0 +1,23 @@
+import FlowModel
+
+/// Who a `dismiss(animated:completion:)` call is sent to, read from the text before
+/// `.dismiss`: `presentingViewController?.dismiss`, `self.presentingViewController!.dismiss`,
+/// `navigationController?.dismiss`, `self?.navigationController?.dismiss` (a `[weak self]`
+/// closure). UIKit forwards each from a different view controller, so the flow keeps which
+/// (the action's `receiver`); `self` itself is the caller's business (nil here).
+enum DismissCallee {
+    /// `presentingViewController` or `navigationController`, or nil for any other receiver.
+    static func receiver(_ callee: String) -> String? {
+        var text = Substring(callee)
+        for prefix in ["self?.", "self!.", "self."] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+            break
+        }
+        for name in ["presentingViewController", "navigationController"] where text.hasPrefix(name) {
+            // Only the property itself, optional-chained or forced, then `.dismiss`.
+            let rest = text.dropFirst(name.count)
+            if rest == ".dismiss" || rest == "?.dismiss" || rest == "!.dismiss" { return name }
+        }
+        return nil
+    }
+}
