@@ -52,7 +52,9 @@ extension Simulator {
         let new = state.tab(index, of: tabBar)!
         if index >= AppState.firstTabInMore {
             let how = state.showsMoreList(tabBar) ? "row \(index - AppState.firstTabInMore) of the More list" : "More, then row \(index - AppState.firstTabInMore) of its list"
-            emit(.note("\(describe(tabBar)) has \(count) tabs: on a phone it shows tabs 0 to 3 and More; \(how): the More navigation controller pushes \(describe(new))"))
+            // UIKit moves a listed navigation controller's stack into the More navigation controller.
+            let shows = info(of: new).container == .navigation ? "shows the stack of \(describe(new))" : "pushes \(describe(new))"
+            emit(.note("\(describe(tabBar)) has \(count) tabs: on a phone it shows tabs 0 to 3 and More; \(how): the More navigation controller \(shows)"))
         }
         state[tabBar].selectedTab = index
         emit(.transition(.selectTab(new, index: index, of: tabBar)))
