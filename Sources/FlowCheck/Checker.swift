@@ -104,7 +104,7 @@ public enum Checker {
         guard f.code == nil, let path = f.origin?.path, var loc = flow.codeLocation(ofPath: path) else { return f }
         // A trap names its own line (the read or assert in viewDidLoad): that line, in the
         // file the part was read from, when the trap's file is that file.
-        if f.rule == Rules.trap {
+        if f.rule == Rules.trap || f.rule == Rules.outletBeforeViewLoaded {
             let parts = f.message.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
             if parts.count > 2, let line = Int(parts[1]), let name = parts[0].split(separator: "/").last,
                loc.file == name || loc.file.hasSuffix("/" + name) {

@@ -144,8 +144,10 @@ final class FlowIndex: Sendable {
         let line: Int?
         let lines: [String: Int]
         let file: String
+        let outlets: [OutletAccess]
 
         init(_ v: ViewDidLoad, file: String, dependencies: [String: Dependency]) {
+            outlets = v.outlets
             uses = v.uses.compactMap { dependencies[$0] }
             asserts = v.asserts
             line = v.line

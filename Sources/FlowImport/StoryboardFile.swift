@@ -34,6 +34,10 @@ struct StoryboardScene {
     /// `viewControllerPlaceholder`: a storyboard reference.
     var reference: (storyboard: String?, identifier: String?)?
     var definesPresentationContext = false
+    /// A `<splitViewController style="doubleColumn">`: iOS 14's column-style split view.
+    var splitStyle: String?
+    /// The view controller's outlets (and outlet collections) the scene connects, by property.
+    var outlets: [String] = []
     var modalPresentationStyle: String?
     /// Static table: cells per section. Prototype table: the prototypes' names.
     var staticSections: [Int] = []

@@ -326,7 +326,10 @@ private struct Mapper {
             notes.append("the storyboard reference at \(r.origin.file):\(r.origin.line) shows it as '\(r.title)' (its tab bar item)")
         }
         if s.definesPresentationContext { m.append(("definesPresentationContext", .bool(true))) }
+        // Written when there are some: a storyboard scene without the key connects none.
+        if !s.outlets.isEmpty { m.append(("outlets", .array(s.outlets.map { .string($0) }))) }
         if let p = s.modalPresentationStyle, ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) }
+        if let st = s.splitStyle, SplitStyle(rawValue: st) != nil { m.add("style", st) }
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes

@@ -88,6 +88,7 @@ enum StoryboardReader {
         s.moduleIsTarget = vc["customModuleProvider"] == "target"
         s.definesPresentationContext = vc["definesPresentationContext"] == "YES"
         s.modalPresentationStyle = vc["modalPresentationStyle"]
+        if vc.named("splitViewController") { s.splitStyle = vc["style"] }
         var navTitle: String?
         var tabTitle: String?
         for c in vc.children {
@@ -101,6 +102,7 @@ enum StoryboardReader {
         for c in vc.child("connections")?.children ?? [] where c.named("outlet") {
             if let p = c["property"], let d = c["destination"], outlets[d] == nil { outlets[d] = p }
         }
+        s.outlets = connectedOutlets(vc)
         var staticCells: [String: (Int, Int)] = [:]
         var sawStaticTable = false
         var controlNames: [String: String] = [:]

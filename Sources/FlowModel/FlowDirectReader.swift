@@ -255,6 +255,10 @@ extension JSONReader {
                 scenes[n].storyboard = read.origin
                 scenes[n].storyboardControls = read.controls
                 scenes[n].storyboardCells = read.cells
+            case 7 where key(k, is: "outlets"):
+                // A bit far from the others: other keys may take the next ones.
+                try Self.first(16384, &seen)
+                scenes[n].outlets = try nonEmptyStrings(unique: true)
             default:
                 // prototypes, or a key the format lacks.
                 throw Self.giveUp
