@@ -303,8 +303,8 @@ struct Assumptions {
             // A string held against the storyboards is a fact of the line that holds it: what
             // else the class does (a superclass outside the sources, an unread statement in the
             // same method) does not change which identifiers its storyboard scenes own. The cast
-            // lint is the model of `as!` that the reader's note on that line says is missing.
-            return f.rule.id == "destination-cast-fails" ? out.filter { !$0.contains(" is read as as?: ") } : out
+            // lint is the model of an `as!` that the reader's note on that line says it did not read.
+            return f.rule.id == "destination-cast-fails" ? out.filter { !$0.contains(" is not read as a forced cast: ") } : out
         }
         let path = f.origin?.path ?? ""
         if path.hasPrefix("classes."), let (cls, member) = Self.member(atPath: path) {

@@ -29,10 +29,12 @@ extension Simulator {
         try prepare(source: source, destination: dest, identifier: identifier, sender: sender)
         // The segue's style, else the destination's own (`modalPresentationStyle` of the scene).
         let presentationStyle = flow.segues[index].modalPresentationStyle ?? flow.scenes[destScene].modalPresentationStyle
-        let style = presentationStyle ?? .automatic
-        if let c = flow.segues[index].customClass, kind != .custom {
+        let style = segueClassStyle(index) ?? presentationStyle ?? .automatic
+        if let c = flow.segues[index].customClass, kind != .custom, flow.segueClassPerforms[c] == nil {
             emit(.note("segue class \(c) may override perform(): that is app code; flownav performs the storyboard's \(kind.rawValue) segue"))
         }
+        // The class's perform() (CustomSegues.swift).
+        if try performSegueClass(index, source: source, destination: dest, style: style) { return }
         switch kind {
         case .show:
             try show(dest, from: source, style: style)
@@ -47,12 +49,11 @@ extension Simulator {
             }
             try push(dest, onto: nav)
         case .presentation, .modal:
-            try present(dest, from: source, style: style)
+            try present(dest, from: source, style: style, transition: flow.segues[index].modalTransitionStyle, anchored: segueHasPopoverAnchor(index))
         case .popoverPresentation:
-            try present(dest, from: source, style: presentationStyle ?? .popover)
+            try present(dest, from: source, style: presentationStyle ?? .popover, transition: flow.segues[index].modalTransitionStyle, anchored: segueHasPopoverAnchor(index))
         case .custom:
-            emit(.note("custom segue \(flow.segues[index].customClass ?? "UIStoryboardSegue"): its perform() is app code; flownav presents the destination"))
-            try present(dest, from: source, style: style)
+            unknownTransition("UIStoryboardSegue", at: nil, destination: dest, why: "a custom segue without a class performs nothing flownav knows of")
         case .embed, .relationship, .unwind:
             break
         }
@@ -97,18 +98,21 @@ extension Simulator {
         try cases.withUnsafeBufferPointer { (cases) throws(CrashSignal) in
             for k in cases.indices {
                 guard let b = cases[k].branch else {
+                    try trapIfForcedCastFails(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier)
                     if exits(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
                     try apply(cases[k], to: destination, scope: scope, caller: caller, setter: setters?[k], setterNumber: setterNumbers?[k], identifier: identifier)
                     continue
                 }
                 if let t = taken.first(where: { $0.chain == b.chain }) {
                     if t.branch == b.index {
+                        try trapIfForcedCastFails(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier)
                         if exits(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier) { return }
                         try apply(cases[k], to: destination, scope: scope, caller: caller, setter: setters?[k], setterNumber: setterNumbers?[k], identifier: identifier)
                     }
                     continue
                 }
                 let identifierHolds = cases[k].segue == nil || cases[k].segue == identifier
+                try trapIfForcedCastFails(cases[k], destination: destination, scope: scope, caller: caller, identifier: identifier)
                 // A guard in a branch's body is reached once the branch is taken, on its test alone.
                 if identifierHolds && (b.castInBody || cases[k].exits || castTarget(cases[k], destination) != nil) {
                     taken.append((b.chain, b.index))
@@ -240,6 +244,8 @@ extension Simulator {
                 }
             }
         }
+        // OutletAccesses.swift: the destination's view is not loaded yet, so its outlets are nil.
+        try touchOutlets(of: c, on: target, scope: scope, caller: caller)
     }
 
     /// Embed segues run during the parent's view load, through `perform:` (so

@@ -17,6 +17,11 @@ struct PrepareReader {
         /// The chain branch whose condition bound this value with its cast (`if let a = x as? A`):
         /// there the cast is the branch's test, not a cast made in its body.
         var testOf: PrepareCase.Branch?
+        /// `as!`: the cast traps when it fails (`forced`), the container cast before each
+        /// unwrap step in `forcedUnwraps` does (see ForcedCastReading.swift).
+        var forced = false
+        var forcedUnwraps: Set<Int> = []
+        var containerForced = false
     }
 
     struct Context {
@@ -82,21 +87,23 @@ struct PrepareReader {
 
     mutating func read() -> [PrepareCase] {
         if let body {
-            forcedCasts(body)
             block(body.statements, Context())
+            forcedCasts(body)
         }
         return cases
     }
 
-    /// `segue.destination as! X` is read as `as?`: when it fails the app traps in the Swift
-    /// runtime (*Could not cast value of type …*), which the flow cannot say; a note each.
+    /// A forced cast of the destination that no case read as `as!` (a shape the reader does not
+    /// follow): its trap is not modelled, which a note at its line says.
     private mutating func forcedCasts(_ body: CodeBlockSyntax) {
+        let read = Set(cases.filter { $0.forced || !$0.forcedUnwraps.isEmpty }.compactMap { $0.origin.position?.line })
         for token in body.tokens(viewMode: .sourceAccurate) where token.tokenKind == .exclamationMark {
             guard let previous = token.previousToken(viewMode: .sourceAccurate), previous.tokenKind == .keyword(.as),
                   let cast = token.parent, let operand = cast.previousSibling(in: Syntax(body)) else { continue }
             let text = operand.trimmedDescription
             guard ["destination", "topViewController", "viewControllers", "rootViewController", "selectedViewController"].contains(where: { text.contains($0) }) else { continue }
-            note(cast, "\(text) \(cast.trimmedDescription) is read as as?: when it fails, the app traps (Could not cast value of type …), which is not modelled")
+            guard !read.contains(file.location(of: cast).line) else { continue }
+            note(cast, "\(text) \(cast.trimmedDescription) is not read as a forced cast: when it fails, the app traps (Could not cast value of type …), which is not modelled here")
         }
     }
 
@@ -108,7 +115,10 @@ struct PrepareReader {
                 guard let v = d.as(VariableDeclSyntax.self) else { continue }
                 for b in v.bindings {
                     guard let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = b.initializer?.value else { continue }
-                    if let t = target(value, ctx) { ctx.targets[name] = t } else { ctx.locals.values[name] = ctx.locals.text(value) }
+                    if let t = target(value, ctx) {
+                        ctx.targets[name] = t
+                        forcedBinding(t, value, ctx, at: b)
+                    } else { ctx.locals.values[name] = ctx.locals.text(value) }
                 }
             case .stmt(let s):
                 if let g = s.as(GuardStmtSyntax.self) {
@@ -161,6 +171,7 @@ struct PrepareReader {
             if let t {
                 c.unwrap = t.unwrap
                 c.cast = t.cast
+                c.forcedUnwraps = t.forcedUnwraps
             }
             // Reached once its branch is taken; its own cast is no branch test.
             c.branch = before.branch.map { b in
@@ -182,6 +193,7 @@ struct PrepareReader {
             return
         }
         if let call = e.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription.hasPrefix("super.") { return }
+        if outletStatement(e, ctx) { return }
         // `window?.rootViewController = root`: the root itself, which LaunchReader reads.
         if let (lhs, op, _) = Sequence.binary(e), op == "=", isBase(lhs) { return }
         if let (lhs, op, rhs) = Sequence.binary(e), op == "=", let name = lhs.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -210,6 +222,34 @@ struct PrepareReader {
             return
         }
         if mentionsDestination(e, ctx) { note(e, "statement not read: \(e.trimmedDescription)") }
+    }
+
+    /// What the statement does through the destination's outlets and view (OutletAccessReader):
+    /// added to its case. Whether that is all of it: a set or a one-argument call on the
+    /// destination is read as ever.
+    private mutating func outletStatement(_ e: ExprSyntax, _ ctx: Context) -> Bool {
+        let fileName = file.path.split(separator: "/").last.map(String.init)
+        let decls = self.decls
+        var found = OutletAccessReader.accesses(
+            in: e, file: file, fileName: fileName,
+            outletsOf: { base in base.flatMap { target($0, ctx) }?.cast.map { OutletAccessReader.outletNames(of: $0, decls) } },
+            isMethod: { base, name in base.flatMap { target($0, ctx) }?.cast.map { decls.declaresMethod(name, in: $0) } ?? false })
+        guard !found.isEmpty else { return false }
+        var handled = true
+        if let (lhs, op, _) = Sequence.binary(e), op == "=", let base = lhs.as(MemberAccessExprSyntax.self)?.base, target(base, ctx) != nil {
+            handled = false
+        }
+        if let call = e.as(FunctionCallExprSyntax.self), let m = call.calledExpression.as(MemberAccessExprSyntax.self), let base = m.base,
+           target(base, ctx) != nil, m.declName.baseName.text != "loadViewIfNeeded" {
+            handled = false
+            // A one-argument call is the case's `call`, whose method's accesses run with it.
+            if call.arguments.count <= 1 { found.removeAll { $0.access.name.hasSuffix(")") && $0.access.line == file.location(of: e).line } }
+        }
+        for f in found {
+            guard let base = f.base, let t = target(base, ctx) else { continue }
+            add(t, ctx, at: e) { $0.outlets.append(f.access) }
+        }
+        return handled
     }
 
     /// An `if` with `else` branches is a chain when every branch's test reads: its cases run
@@ -289,6 +329,7 @@ struct PrepareReader {
         if let t = test.cast {
             c.unwrap = t.unwrap
             c.cast = t.cast
+            c.forcedUnwraps = t.forcedUnwraps
         }
         cases.insert(c, at: before)
     }
@@ -334,6 +375,23 @@ struct PrepareReader {
         }
     }
 
+    /// `let d = segue.destination as! X` (or `… as! UINavigationController`, `nav.topViewController
+    /// as! X`): the cast is made, and traps, where it is written, even when nothing is set on `d`
+    /// after it: a case at its line that only casts (the statements using `d` join it).
+    private mutating func forcedBinding(_ t: Target, _ value: ExprSyntax, _ ctx: Context, at node: some SyntaxProtocol) {
+        guard Sequence.isForcedCast(value.unwrapped) else { return }
+        if t.forced {
+            add(t, ctx, at: node) { _ in }
+        } else if t.containerForced, t.cast == nil, let kind = t.container {
+            // `let nav = segue.destination as! UINavigationController`: the kind is the cast.
+            var c = t
+            c.cast = kind.rawValue
+            c.forced = true
+            c.container = nil
+            add(c, ctx, at: node) { _ in }
+        }
+    }
+
     /// Adds to the case for this identifier and target, or starts one.
     private mutating func add(_ t: Target, _ ctx: Context, at node: some SyntaxProtocol, _ change: (inout PrepareCase) -> Void) {
         // Without a cast the code sets UIKit's own properties (`modalPresentationStyle`), not a dependency.
@@ -346,7 +404,8 @@ struct PrepareReader {
             b.castInBody = t.testOf.map { $0.chain != b.chain || $0.index != b.index } ?? true
             return b
         }
-        if let i = cases.lastIndex(where: { !$0.exits && $0.segue == ctx.segue && $0.branch == branch && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil }) {
+        if let i = cases.lastIndex(where: { !$0.exits && $0.segue == ctx.segue && $0.branch == branch && $0.unwrap == t.unwrap && $0.cast == t.cast && $0.call == nil
+                                             && $0.forced == t.forced && $0.forcedUnwraps == t.forcedUnwraps }) {
             change(&cases[i])
             return
         }
@@ -355,6 +414,8 @@ struct PrepareReader {
         c.branch = branch
         c.unwrap = t.unwrap
         c.cast = t.cast
+        c.forced = t.forced
+        c.forcedUnwraps = t.forcedUnwraps
         change(&c)
         cases.append(c)
     }
@@ -560,10 +621,13 @@ struct PrepareReader {
         if isBase(e) { return Target() }
         if let name = e.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { return reassigned[name] ?? ctx.targets[name] }
         if let (base, type) = Sequence.cast(e.unwrapped), var t = target(base, ctx) {
+            let forced = Sequence.isForcedCast(e.unwrapped)
             if let kind = containerKind(type) {
                 t.container = kind
+                t.containerForced = forced
             } else {
                 t.cast = type
+                t.forced = forced
                 t.testOf = nil
             }
             return t
@@ -576,21 +640,21 @@ struct PrepareReader {
         }
         if let sub = u.as(SubscriptCallExprSyntax.self), sub.arguments.first?.expression.trimmedDescription == "0",
            let list = sub.calledExpression.unwrapped.as(DeclReferenceExprSyntax.self), var t = target(ExprSyntax(list), ctx), t.childList {
-            t.unwrap.append(t.container == .tabBar ? .tabFirst : .navigationRoot)
+            t.appendStep(t.container == .tabBar ? .tabFirst : .navigationRoot)
             t.childList = false
             return t
         }
         if let m = u.as(MemberAccessExprSyntax.self), let base = m.base, var t = target(base, ctx) {
             switch m.declName.baseName.text {
             case "topViewController", "visibleViewController":
-                t.unwrap.append(.navigationTop)
+                t.appendStep(.navigationTop)
             case "selectedViewController":
-                t.unwrap.append(.tabSelected)
+                t.appendStep(.tabSelected)
             case "first":
                 // `x.viewControllers.first`
                 guard base.unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "viewControllers",
                       let inner = base.unwrapped.as(MemberAccessExprSyntax.self)?.base, var it = target(inner, ctx) else { return nil }
-                it.unwrap.append(it.container == .tabBar ? .tabFirst : .navigationRoot)
+                it.appendStep(it.container == .tabBar ? .tabFirst : .navigationRoot)
                 return it
             default:
                 return nil
@@ -600,7 +664,7 @@ struct PrepareReader {
         if let sub = u.as(SubscriptCallExprSyntax.self), sub.arguments.first?.expression.trimmedDescription == "0",
            let m = sub.calledExpression.unwrapped.as(MemberAccessExprSyntax.self), m.declName.baseName.text == "viewControllers",
            let base = m.base, var t = target(base, ctx) {
-            t.unwrap.append(t.container == .tabBar ? .tabFirst : .navigationRoot)
+            t.appendStep(t.container == .tabBar ? .tabFirst : .navigationRoot)
             return t
         }
         return nil
