@@ -74,7 +74,7 @@ public enum SourcesMerge {
             }
             set(&top, "segues", JSONNode(.array(cleaned), at: document["segues"]!.position))
         }
-        return JSONNode(.object(top), at: document.position)
+        return applySplitDelegates(fragment, to: JSONNode(.object(top), at: document.position))
     }
 
     /// The reader names a Swift file relative to the folder it was found under; the flow names

@@ -13,10 +13,11 @@ extension SourcesMerge {
               case .object(var top) = document.value,
               let i = top.firstIndex(where: { $0.key == "scenes" }), case .object(var scenes) = top[i].value.value else { return document }
         var changed = false
+        let classes = top.first(where: { $0.key == "classes" })?.value
         for k in scenes.indices {
             guard case .object(var members) = scenes[k].value.value else { continue }
             let cls = string(members, "class")
-            guard cls == "UISplitViewController" || string(members, "elementClass") == "UISplitViewController",
+            guard isSplit(cls, classes) || string(members, "elementClass") == "UISplitViewController",
                   !members.contains(where: { $0.key == "collapseSecondary" || $0.key == "topColumnForCollapsing" }) else { continue }
             let columnStyle = members.contains { $0.key == "style" }
             let own = facts.filter { string($0, "class") == cls }
@@ -45,6 +46,17 @@ extension SourcesMerge {
         guard changed else { return document }
         top[i].value = JSONNode(.object(scenes), at: top[i].value.position)
         return JSONNode(.object(top), at: document.position)
+    }
+
+    /// `UISplitViewController` or a class whose superclasses (in the document's classes) reach it.
+    private static func isSplit(_ cls: String?, _ classes: JSONNode?) -> Bool {
+        var current = cls
+        var seen: Set<String> = []
+        while let c = current, seen.insert(c).inserted {
+            if c == "UISplitViewController" { return true }
+            current = classes?[c].flatMap { string($0, "superclass") }
+        }
+        return false
     }
 
     private static func string(_ members: [JSONNode.Member], _ key: String) -> String? {

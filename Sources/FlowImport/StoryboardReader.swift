@@ -88,6 +88,11 @@ enum StoryboardReader {
         s.moduleIsTarget = vc["customModuleProvider"] == "target"
         s.definesPresentationContext = vc["definesPresentationContext"] == "YES"
         s.modalPresentationStyle = vc["modalPresentationStyle"]
+        if vc.named("splitViewController") {
+            // Interface Builder's Style: `allowDoubleColumnStyle="YES"` (Habitica's, with a
+            // compact column, which only a column-style split view has), or `style="…"`.
+            s.splitStyle = vc["style"] ?? (vc["allowTripleColumnStyle"] == "YES" ? "tripleColumn" : vc["allowDoubleColumnStyle"] == "YES" ? "doubleColumn" : nil)
+        }
         if vc.named("splitViewController") { s.splitStyle = vc["style"] }
         var navTitle: String?
         var tabTitle: String?

@@ -66,6 +66,8 @@ public struct SourceFacts: Sendable {
     public var fileCount = 0
     /// Strings naming storyboard things, wherever in the code they sit (`ReferenceReader`).
     public var references: [SourceReference] = []
+    /// What split view delegates answer on collapse (`SplitDelegateReader`).
+    public var splitDelegates: [SplitDelegateFact] = []
 
     public init() {}
 

@@ -73,6 +73,7 @@ public enum SourceReader {
             }
         }
         facts.launch = launch.launch
+        facts.splitDelegates = SplitDelegateReader.read(decls)
         facts.notes += launch.notes
         // Protocols that launch or prepare cast to are needed too.
         for c in facts.launch.inject + facts.classes.values.flatMap({ $0.prepare ?? [] }) {

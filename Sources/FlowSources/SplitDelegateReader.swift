@@ -69,7 +69,10 @@ enum SplitDelegateReader {
         for part in parts {
             for item in part.members {
                 for token in item.tokens(viewMode: .sourceAccurate) where token.text == "delegate" {
-                    guard let seq = token.parent?.parent?.as(SequenceExprSyntax.self) ?? token.parent?.parent?.parent?.as(SequenceExprSyntax.self) else { continue }
+                    // `delegate`, `self.delegate`, `split.delegate` on the left of a `=`.
+                    var up = token.parent
+                    for _ in 0..<4 where up != nil && !up!.is(SequenceExprSyntax.self) { up = up!.parent }
+                    guard let seq = up?.as(SequenceExprSyntax.self) else { continue }
                     let elements = Array(seq.elements)
                     guard elements.count == 3, elements[1].as(AssignmentExprSyntax.self) != nil,
                           elements[2].trimmedDescription == "self" else { continue }
