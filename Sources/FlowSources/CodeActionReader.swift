@@ -230,9 +230,9 @@ struct CodeActionReader {
             a.arguments = args
             return a
         // UIKit's is dismiss(animated:completion:); a `dismiss()` of the app's or a pod's is not it.
-        case ("dismiss", "animated") where onSelf || DismissCallee.receiver(callee) != nil:
+        case ("dismiss", "animated") where DismissCallee.isSelf(callee) || DismissCallee.receiver(callee) != nil:
             var a = make(.dismiss, call)
-            a.receiver = onSelf ? nil : DismissCallee.receiver(callee)
+            a.receiver = DismissCallee.receiver(callee)
             return a
         case ("popViewController", _) where onNavigation:
             return make(.pop, call)

@@ -6,6 +6,12 @@ import FlowModel
 /// closure). UIKit forwards each from a different view controller, so the flow keeps which
 /// (the action's `receiver`); `self` itself is the caller's business (nil here).
 enum DismissCallee {
+    /// Whether the call goes to the view controller itself: `dismiss`, `self.dismiss`,
+    /// `self?.dismiss` (not `self.coordinator.dismiss`, another object's method).
+    static func isSelf(_ callee: String) -> Bool {
+        callee == "dismiss" || callee == "self.dismiss" || callee == "self?.dismiss" || callee == "self!.dismiss"
+    }
+
     /// `presentingViewController` or `navigationController`, or nil for any other receiver.
     static func receiver(_ callee: String) -> String? {
         var text = Substring(callee)
