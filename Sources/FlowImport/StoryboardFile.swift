@@ -36,8 +36,6 @@ struct StoryboardScene {
     var definesPresentationContext = false
     /// A `<splitViewController style="doubleColumn">`: iOS 14's column-style split view.
     var splitStyle: String?
-    /// A `<splitViewController style="doubleColumn">`: iOS 14's column-style split view.
-    var splitStyle: String?
     /// The view controller's outlets (and outlet collections) the scene connects, by property.
     var outlets: [String] = []
     var modalPresentationStyle: String?

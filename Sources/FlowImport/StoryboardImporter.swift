@@ -330,7 +330,6 @@ private struct Mapper {
         if !s.outlets.isEmpty { m.append(("outlets", .array(s.outlets.map { .string($0) }))) }
         if let p = s.modalPresentationStyle, ModalPresentationStyle(rawValue: p) != nil { m.add("modalPresentationStyle", p) }
         if let st = s.splitStyle, SplitStyle(rawValue: st) != nil { m.add("style", st) }
-        if let st = s.splitStyle, SplitStyle(rawValue: st) != nil { m.add("style", st) }
         let rows = rowCounts(s, notes: &notes)
         if !rows.isEmpty { m.append(("rows", rows.count == 1 ? .int(rows[0]) : .array(rows.map { .int($0) }))) }
         let prototypes = s.prototypes.isEmpty ? s.collectionPrototypes : s.prototypes

@@ -93,7 +93,6 @@ enum StoryboardReader {
             // compact column, which only a column-style split view has), or `style="…"`.
             s.splitStyle = vc["style"] ?? (vc["allowTripleColumnStyle"] == "YES" ? "tripleColumn" : vc["allowDoubleColumnStyle"] == "YES" ? "doubleColumn" : nil)
         }
-        if vc.named("splitViewController") { s.splitStyle = vc["style"] }
         var navTitle: String?
         var tabTitle: String?
         for c in vc.children {

@@ -80,12 +80,6 @@ public enum FlowJSON {
             for d in facts.splitDelegates { w.item(d.json) }
             w.close("]")
         }
-        if !facts.splitDelegates.isEmpty {
-            w.key(SplitDelegateFact.fragmentKey)
-            w.open("[")
-            for d in facts.splitDelegates { w.item(d.json) }
-            w.close("]")
-        }
         if !otherNotes.isEmpty {
             w.key("notes")
             w.open("[")
