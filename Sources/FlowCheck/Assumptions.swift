@@ -90,6 +90,7 @@ struct Assumptions {
         let aboutValue = Self.isAboutValue(rule, message: message)
         var out = assumptions(of: steps[last], receiver: receivers[last], state: state, values: aboutValue)
         for a in Self.splitCollapse(steps) where !out.contains(a) { out.append(a) }
+        for a in Self.customSegueGuesses(steps) where !out.contains(a) { out.append(a) }
         guard aboutValue else { return out }
         var ran = Set<Int>()
         if let r = receivers[last] { ran.insert(r) }

@@ -49,6 +49,8 @@ extension Explorer {
                 } else if text.contains(text: " is nil, so nothing is injected") || text.contains(text: ", so the injection is skipped")
                             || text.contains(text: " is nil, so the guard") {
                     record(Rules.silentCastFailure, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
+                } else if text.hasPrefix("custom segue "), text.contains(text: "so the transition is unknown") {
+                    record(Rules.unknownSegueTransition, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.contains(text: "so the unwind does nothing") {
                     record(Rules.unwindWithoutDestination, text, key: nil, events: events, at: n, after: after, before: before, node: node, command: command)
                 } else if text.contains(text: "the switch has no case for") || text.contains(text: "maps to no segue identifier") {
@@ -122,7 +124,9 @@ extension Explorer {
     /// its location (its viewDidLoad when that is where it trapped); for an unfound segue
     /// action, the segue naming it; otherwise the segue or code action the command triggered.
     func blame(_ rule: Rule, _ message: String, events: [Event], upTo n: Int, after: Simulator, before: Simulator?, command: Command?) -> Origin? {
+        if rule == Rules.forcedCastFails, let o = ForcedCastFindings.origin(of: message, in: flow) { return o }
         if rule == Rules.presentOutsideWindow, let o = appearanceActionOrigin(message, after: after) { return o }
+        if rule == Rules.unknownSegueTransition, let name = message.between("custom segue ", ":"), let c = flow.segueClassPerforms[name] { return c.origin }
         if rule == Rules.trap || rule == Rules.outletBeforeViewLoaded, let (cls, line) = trappingClass(message), let decl = flow.classes[cls] {
             let last = events[..<n].reversed().first { if case .lifecycle = $0 { return true } else { return false } }
             if case .lifecycle(let id, .viewDidLoad) = last, flow.isKind(after.state.className(of: id), of: cls),

@@ -53,7 +53,7 @@ extension Simulator {
         case .popoverPresentation:
             try present(dest, from: source, style: presentationStyle ?? .popover, transition: flow.segues[index].modalTransitionStyle, anchored: segueHasPopoverAnchor(index))
         case .custom:
-            unknownTransition("UIStoryboardSegue", at: nil, destination: dest, why: "a custom segue without a class performs nothing flownav knows of")
+            try unknownTransition("UIStoryboardSegue", kind: kind, destination: dest, source: source, style: style, why: "a custom segue without a class performs nothing flownav knows of")
         case .embed, .relationship, .unwind:
             break
         }

@@ -54,6 +54,8 @@ public enum SourcesMerge {
         if document["launch"] == nil, let l = fragment["launch"] { set(&top, "launch", l) }
         if document["destinations"] == nil, let d = fragment["destinations"] { set(&top, "destinations", d) }
         if let r = fragment["references"] { set(&top, "references", r) }
+        // What the app's segue classes' perform() do; a hand-written document's entry wins.
+        if document["segueClasses"] == nil, let s = fragment["segueClasses"] { set(&top, "segueClasses", s) }
         if case .array(let notes)? = fragment["notes"]?.value, !notes.isEmpty {
             var all: [JSONNode] = []
             if case .array(let existing)? = document["notes"]?.value { all = existing }
@@ -113,7 +115,7 @@ public enum SourcesMerge {
         }
         for i in top.indices {
             switch top[i].key {
-            case "classes", "launch", "references": top[i].value = walk(top[i].value)
+            case "classes", "launch", "references", "segueClasses": top[i].value = walk(top[i].value)
             case "notes": top[i].value = rootedNotes(top[i].value)
             default: break
             }

@@ -27,6 +27,8 @@ public struct Flow: Hashable, Sendable {
     /// The app's `UIStoryboardSegue` subclasses, for `custom` segues; nil when the flow does
     /// not say (then every `customClass` is taken to exist).
     public var segueClasses: [String]?
+    /// What each segue class's `perform()` does, when the flow says (`SegueClass`).
+    public var segueClassPerforms: [String: SegueClass] = [:]
     /// Storyboard objects other than view controllers whose class no source declares.
     public var unknownViewClasses: [UnknownViewClass] = []
     /// Scene classes the storyboards name with no `customModule`: a compiled storyboard stores

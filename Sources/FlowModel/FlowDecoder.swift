@@ -76,9 +76,7 @@ struct FlowDecoder {
         for m in top.map("classes", &sink) {
             if let c = decodeClass(m, path: JSONPath.member("classes", m.key)) { flow.classes[m.key] = c }
         }
-        if top.has("segueClasses") {
-            flow.segueClasses = top.stringValues("segueClasses", &sink)
-        }
+        if top.has("segueClasses") { decodeSegueClasses(top, into: &flow) }
         flow.classesWithoutModule = Set(top.stringValues("classesWithoutModule", &sink))
         for (i, node) in top.array("unknownViewClasses", &sink).enumerated() {
             if let u = decodeUnknownViewClass(node, path: JSONPath.index("unknownViewClasses", i)) { flow.unknownViewClasses.append(u) }
@@ -657,7 +655,7 @@ struct FlowDecoder {
     }
 
     /// `"at": "PATH:LINE"`: the Swift line the part was read from.
-    private mutating func codeAt(_ f: Fields) {
+    mutating func codeAt(_ f: Fields) {
         guard let node = f["at"], let text = f.string("at", &sink) else { return }
         guard let loc = CodeLocation(text) else {
             sink.error(node.position, f.path("at"), "expected the Swift file and line the part was read from, \"File.swift:42\"; found \"\(text)\"")

@@ -73,6 +73,7 @@ struct ClassReader {
     // MARK: Stored properties
 
     private mutating func readProperty(_ v: VariableDeclSyntax, _ file: ParsedFile) {
+        for o in OutletAccessReader.outlets(v, file) where !decl.outlets.contains(where: { $0.name == o.name }) { decl.outlets.append(o) }
         for dep in Self.dependencies(v, file) where !decl.dependencies.contains(where: { $0.name == dep.name }) {
             decl.dependencies.append(dep)
         }
@@ -266,6 +267,9 @@ struct ClassReader {
         switch swiftName {
         case "viewDidLoad()":
             readViewDidLoad(f, file)
+            readAppearance(f, file, .viewDidLoad)
+        case "viewWillAppear(_:)", "viewDidAppear(_:)":
+            readAppearance(f, file, swiftName == "viewDidAppear(_:)" ? .viewDidAppear : .viewWillAppear)
         case "prepare(for:sender:)":
             var r = PrepareReader(owner: self, function: f, file: file)
             decl.prepare = r.read()
@@ -291,7 +295,7 @@ struct ClassReader {
 
     // MARK: viewDidLoad
 
-    private mutating func readViewDidLoad(_ f: FunctionDeclSyntax, _ file: ParsedFile) {
+    mutating func readViewDidLoad(_ f: FunctionDeclSyntax, _ file: ParsedFile) {
         guard let body = f.body else { return }
         var reads = DependencyReads(dependencies: Set(allDependencyNames()))
         reads.optionals = Set(decl.dependencies.filter { $0.injection == .optional }.map(\.name))
@@ -317,6 +321,8 @@ struct ClassReader {
         }
         decl.viewDidLoad = ViewDidLoad(uses: reads.uses, asserts: reads.asserts, line: file.location(of: f).line, origin: file.location(of: f).origin)
         decl.viewDidLoad?.lines = reads.lines
+        let outlets = viewDidLoadOutlets(body, file)
+        decl.viewDidLoad?.outlets = outlets
     }
 
     /// Dependencies of this class and of its superclasses in the sources, read by the same

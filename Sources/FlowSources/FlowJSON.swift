@@ -61,6 +61,18 @@ public enum FlowJSON {
             }
             w.close("}")
         }
+        if !facts.segueClasses.isEmpty {
+            w.key("segueClasses")
+            w.open("{")
+            for (name, c) in facts.segueClasses.sorted(by: { $0.key < $1.key }) {
+                w.key(name)
+                var fields = ["\"perform\": \(q(c.perform.rawValue))"]
+                if let s = c.modalPresentationStyle { fields.append("\"modalPresentationStyle\": \(q(s.rawValue))") }
+                if let at = at(c.origin) { fields.append(at) }
+                w.inline("{ " + fields.joined(separator: ", ") + " }")
+            }
+            w.close("}")
+        }
         w.key("classes")
         w.open("{")
         for (name, c) in facts.classes.sorted(by: { $0.key < $1.key }) {

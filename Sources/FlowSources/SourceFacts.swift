@@ -53,6 +53,8 @@ public struct SourceNote: Hashable, Sendable, CustomStringConvertible {
 public struct SourceFacts: Sendable {
     /// View-controller classes (their superclass chain reaches a UIKit view controller).
     public var classes: [String: ClassDecl] = [:]
+    /// `UIStoryboardSegue` subclasses, with what their `perform()` does (SeguePerformReader).
+    public var segueClasses: [String: SegueClass] = [:]
     /// Protocols declared in the sources that a class of `classes` conforms to.
     public var protocols: [String: ProtocolDecl] = [:]
     public var launch = Launch()

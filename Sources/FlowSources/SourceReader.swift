@@ -69,11 +69,15 @@ public enum SourceReader {
             case .delegate:
                 launch.read(delegate: name)
             case .other:
-                continue
+                if let (c, notes) = SeguePerformReader.read(name, decls) {
+                    facts.segueClasses[name] = c
+                    facts.notes += notes
+                }
             }
         }
         facts.launch = launch.launch
         facts.splitDelegates = SplitDelegateReader.read(decls)
+        PresentationDelegateReader.read(decls, &facts)
         facts.notes += launch.notes
         // Protocols that launch or prepare cast to are needed too.
         for c in facts.launch.inject + facts.classes.values.flatMap({ $0.prepare ?? [] }) {
@@ -81,6 +85,7 @@ public enum SourceReader {
         }
         var members = DestinationMembers(decls: decls)
         members.resolve(&facts)
+        MethodOutlets(decls: decls).resolve(&facts)
         UnreadAssignments.mark(&facts, sites: assignments, decls: decls)
         facts.notes.sort { ($0.location, $0.text) < ($1.location, $1.text) }
         return facts
