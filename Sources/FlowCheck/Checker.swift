@@ -47,7 +47,13 @@ public enum Checker {
             if let c = r.coverage { report.deviceCoverage.append((d, c)) }
             for f in r.findings {
                 reachedBy[f.key, default: 0] += 1
-                if seen.insert(f.key).inserted { dynamic.append(f) }
+                if seen.insert(f.key).inserted {
+                    dynamic.append(f)
+                } else if f.confidence == .definite, let i = dynamic.firstIndex(where: { $0.key == f.key && $0.confidence == .possible }) {
+                    // Possible on the first device only (a split view's collapse there rests on
+                    // an unread delegate), definite on this one: it is definite.
+                    dynamic[i] = f
+                }
             }
         }
         for k in dynamic.indices where reachedBy[dynamic[k].key] == 1 { dynamic[k].deviceOnly = true }
