@@ -28,7 +28,10 @@ extension Simulator {
         switch sc.perform {
         case .storyboard:
             // `super.perform()` runs the template's perform handler: a custom segue has none on record.
-            guard kind == .custom else { return false }
+            guard kind == .custom else {
+                emit(.note("segue class \(name): its perform()\(at) calls super.perform(), the storyboard's \(kind.rawValue) segue"))
+                return false
+            }
             try unknownTransition(name, kind: kind, destination: dest, source: source, style: style, why: "its perform()\(at) calls super.perform(), and no storyboard transition of a custom segue is on record")
         case .unknown:
             try unknownTransition(name, kind: kind, destination: dest, source: source, style: style, why: "its perform()\(at) is code flownav did not read")
