@@ -151,6 +151,7 @@ public enum Checker {
         }
         let scenes = SceneIndex(flow)
         findings = findings.map { codeLocated(storyboardLocated($0, in: flow, scenes: scenes), in: flow) }
+        findings = ForcedCastFindings.withoutRepeatedLints(findings)
         var report = Report(file: flow.file, flowName: flow.name, scenes: flow.scenes.count, segues: flow.segues.count,
                             findings: [], coverage: coverage)
         var used = Set<Int>()
@@ -225,6 +226,7 @@ public enum Checker {
         case Rules.alreadyPresenting.id: "present from the front-most view controller, or dismiss first"
         case Rules.nilDependencyInViewDidLoad.id: "inject the dependency on every path to this screen (prepare, segue action or initializer)"
         case Rules.silentCastFailure.id: "unwrap the container (navigationTop, tabFirst…) before the cast, or conform the class"
+        case Rules.forcedCastFails.id: ForcedCastFindings.hint
         case Rules.unwindWithoutDestination.id: "implement the unwind action on a view controller below the source on this path"
         case Rules.typedDestinationUnhandled.id: "handle the case in the destination's switch, or perform the segue through the enum"
         case Rules.noNavigationController.id: "embed the scene in a navigation controller, or present instead of pushing"

@@ -186,6 +186,13 @@ func flowSchema() throws -> SchemaValidator {
         // injects nothing, and both the schema and the loader take it.
         .init(what: "a prepare case that only casts", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
               new: #"{ "as": "Injectable" }"#, valid: true),
+        // Issue 31 item 2: `as!` (ForcedCastDecoding.swift).
+        .init(what: "a forced cast in prepare", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "unwrap": ["navigationTop!"], "as!": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: true),
+        .init(what: "a prepare case with both as and as!", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "as": "Injectable", "as!": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: false),
+        .init(what: "a forced step that is no step", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
+              new: #"{ "unwrap": ["navigationBottom!"], "as": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: false),
         .init(what: "a guard case that returns", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
               new: #"{ "unwrap": ["navigationTop"], "as": "Injectable", "exits": true }, { "as": "Injectable", "call": "inject(_:)", "with": "store" }"#, valid: true),
         .init(what: "a guard case that also calls", old: #"{ "as": "Injectable", "call": "inject(_:)", "with": "store" }"#,
