@@ -54,7 +54,7 @@ struct LifecycleTests {
 
     static let presentNav = """
     "initial": "a",
-    "classes": { "A": {}, "C": {} },
+    "classes": { "A": {}, "C": { "actions": { "close()": { "do": "dismiss" } } } },
     "scenes": {
       "a": { "class": "A", "controls": ["full"] },
       "cNav": { "class": "UINavigationController" },
@@ -83,9 +83,10 @@ struct LifecycleTests {
     func dismiss() throws {
         var app = try App(Self.presentNav)
         app.tap("full")
-        let events = app.run(.dismiss)
+        // The app's own close(): no user can swipe a fullScreen presentation away (issue 31).
+        let events = app.run(.call(action: "close()", on: nil))
         #expect(app.trace(events) == [
-            "dismiss UINavigationController by A",
+            "C.close()", "dismiss UINavigationController by A",
             "UINavigationController.viewWillDisappear(_:)", "C.viewWillDisappear(_:)", "A.viewWillAppear(_:)",
             "UINavigationController.viewDidDisappear(_:)", "C.viewDidDisappear(_:)", "A.viewDidAppear(_:)",
             "release C", "release UINavigationController",

@@ -12,7 +12,9 @@ struct PresentationContextTests {
         "initial": "tabs",
         "classes": {
           "ListViewController": { "unwindActions": ["unwindToList(_:)"] },
-          "FilterViewController": {}, "OverlayViewController": {}, "ModalViewController": {}, "OtherViewController": {}
+          "FilterViewController": { "actions": { "close()": { "do": "dismiss" } } },
+          "OverlayViewController": { "actions": { "close()": { "do": "dismiss" } } },
+          "ModalViewController": { "actions": { "close()": { "do": "dismiss" } } }, "OtherViewController": {}
         },
         "scenes": {
           "tabs": { "class": "UITabBarController" },
@@ -69,7 +71,8 @@ struct PresentationContextTests {
     func dismiss() throws {
         var app = try App(Self.flow())
         app.tap("filter")
-        let events = app.run(.dismiss)
+        // The app's own close(): no user can swipe a currentContext presentation away (issue 31).
+        let events = app.run(.call(action: "close()", on: nil))
         #expect(app.trace(events).contains("dismiss FilterViewController by UINavigationController"))
         #expect(app.appearance(events).contains("ListViewController.viewDidAppear(_:)"))
         #expect(app.front == "ListViewController")
@@ -84,7 +87,7 @@ struct PresentationContextTests {
         #expect(app.state[try app.id("OverlayViewController")].presenter == (try app.id("UINavigationController")))
         #expect(!app.appearance(events).contains("ListViewController.viewWillDisappear(_:)"))
         #expect(app.front == "OverlayViewController")
-        let gone = app.run(.dismiss)
+        let gone = app.run(.call(action: "close()", on: nil))
         #expect(!app.appearance(gone).contains("ListViewController.viewWillAppear(_:)"))
         #expect(app.front == "ListViewController")
     }
@@ -107,7 +110,7 @@ struct PresentationContextTests {
         let modal = try app.id("ModalViewController"), tabs = try app.id("UITabBarController")
         #expect(app.state[modal].presenter == tabs)
         #expect(app.front == "ModalViewController")
-        app.run(.dismiss)
+        app.run(.call(action: "close()", on: nil))
         #expect(app.front == "FilterViewController")
     }
 
