@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowModel
+import Foundation
 import Testing
 
 /// Phone (compact width) against pad: a split view controller collapses onto its primary
@@ -30,17 +31,29 @@ struct DeviceTests {
     ]
     """
 
-    @Test("phone: the split view starts collapsed, the primary's list in front, the detail not loaded")
+    /// The same app with the delegate of Xcode's Master-Detail template, whose
+    /// `splitViewController(_:collapseSecondary:onto:)` returns true while there is no detail
+    /// item: the placeholder is left out of the collapsed interface (issue 31).
+    static let mailTemplate = mail.replacingOccurrences(
+        of: #""split": { "class": "UISplitViewController" }"#,
+        with: #""split": { "class": "UISplitViewController", "collapseSecondary": true }"#)
+
+    @Test("phone: the split view starts collapsed; the template's delegate keeps the primary's list in front, the detail not loaded")
     func collapsedLaunch() throws {
-        let app = try App(Self.mail)
+        let app = try App(Self.mailTemplate)
         #expect(app.front == "Mailboxes")
         #expect(app.state[try app.id("Placeholder")].appearance == .notLoaded)
         #expect(app.appearance(app.launchEvents).contains("Placeholder.viewDidLoad()") == false)
+        // Without a delegate UIKit's default pushes the secondary onto the list's stack (issue 31;
+        // this test said "the list in front" for any split view before).
+        let plain = try App(Self.mail)
+        #expect(plain.front == "Placeholder")
+        #expect(plain.appearance(plain.launchEvents).contains("Placeholder.viewDidLoad()"))
     }
 
     @Test("phone: showDetail pushes the unwrapped message onto the primary's stack, and back returns")
     func collapsedShowDetail() throws {
-        var app = try App(Self.mail)
+        var app = try App(Self.mailTemplate)
         let masterNav = try app.id("UINavigationController")
         let events = app.select(0)
         let message = try app.id("Message")
@@ -79,7 +92,7 @@ struct DeviceTests {
 
     @Test("phone: a popover adapts to a sheet and says so; pad: no note")
     func popover() throws {
-        var phone = try App(Self.mail)
+        var phone = try App(Self.mailTemplate)
         #expect(App.notes(phone.tap("compose")) == ["in compact width (phone) a popover adapts to a sheet, as formSheet does"])
         var pad = try App(Self.mail + ",\n\"device\": \"pad\"")
         #expect(App.notes(pad.tap("compose", on: try pad.id("Mailboxes"))).isEmpty)
