@@ -128,6 +128,11 @@ struct SeguePerformReader {
     /// The role of an expression, through `self.`, casts, `!`, `?`, parentheses and locals.
     private func role(_ e: ExprSyntax, _ roles: [String: Role]) -> Role? {
         if let a = e.as(AsExprSyntax.self) { return role(a.expression, roles) }
+        // `source as! X` unfolded: [source, as!, X].
+        if let s = e.as(SequenceExprSyntax.self), s.elements.count == 3, let first = s.elements.first,
+           s.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true {
+            return role(first, roles)
+        }
         if let u = e.as(ForceUnwrapExprSyntax.self) { return role(u.expression, roles) }
         if let o = e.as(OptionalChainingExprSyntax.self) { return role(o.expression, roles) }
         if let t = e.as(TupleExprSyntax.self), t.elements.count == 1, let inner = t.elements.first?.expression { return role(inner, roles) }
