@@ -218,8 +218,22 @@ private struct ReturnedCondition {
         let text = e.trimmedDescription
         if text == "true" { return .always }
         if text == "false" { return .never }
-        guard let seq = e.as(SequenceExprSyntax.self), seq.elements.count == 3 else { return nil }
-        let parts = Array(seq.elements)
+        guard let seq = e.as(SequenceExprSyntax.self) else { return nil }
+        let all = Array(seq.elements)
+        // `test ? true : false` (and the other way round): the test, or its negation.
+        if let k = all.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), k == 3, all.count == 5,
+           let ternary = all[k].as(UnresolvedTernaryExprSyntax.self), let test = comparison(Array(all[..<k])) {
+            let then = ternary.thenExpression.trimmedDescription, otherwise = all[4].trimmedDescription
+            if then == "true" && otherwise == "false" { return test }
+            if then == "false" && otherwise == "true" { return negated(test) }
+            return nil
+        }
+        return comparison(all)
+    }
+
+    /// `x.item == nil`, `nil != x.item` (x bound to the content), as three sequence elements.
+    private func comparison(_ parts: [ExprSyntax]) -> Condition? {
+        guard parts.count == 3 else { return nil }
         let op = parts[1].trimmedDescription
         guard op == "==" || op == "!=" else { return nil }
         var lhs = parts[0].trimmedDescription

@@ -69,6 +69,11 @@ import Testing
                 if detail.detailItem != nil { return false }
                 return true
             """,
+            """
+                guard let nav = secondaryViewController as? UINavigationController,
+                      let top = nav.topViewController as? DetailViewController else { return false }
+                return top.detailItem != nil ? false : true
+            """,
         ]
         for body in spellings {
             let facts = answers("""
