@@ -258,7 +258,7 @@ extension JSONReader {
             case 7 where key(k, is: "outlets"):
                 // A bit far from the others: other keys may take the next ones.
                 try Self.first(16384, &seen)
-                scenes[n].outlets = try nonEmptyStrings(unique: true)
+                scenes[n].outlets = try uniqueNames()
             default:
                 // prototypes, or a key the format lacks.
                 throw Self.giveUp
@@ -535,6 +535,20 @@ extension JSONReader {
         repeat {
             let s = try nonEmptyString()
             guard out.count < 16, !unique || !out.contains(s) else { throw Self.giveUp }
+            out.append(s)
+        } while try next(closing: UInt8(ascii: "]"))
+        return out
+    }
+
+    /// A scene's outlets: names with no repeats (a repeat is the general path's error), as many
+    /// as a storyboard connects (a form has dozens).
+    private mutating func uniqueNames() throws(JSONSyntaxError) -> [String] {
+        var out: [String] = []
+        var seen: Set<String> = []
+        guard try open(UInt8(ascii: "["), closing: UInt8(ascii: "]")) else { return out }
+        repeat {
+            let s = try nonEmptyString()
+            guard seen.insert(s).inserted else { throw Self.giveUp }
             out.append(s)
         } while try next(closing: UInt8(ascii: "]"))
         return out
