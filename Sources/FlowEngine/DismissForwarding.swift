@@ -28,8 +28,8 @@ extension Simulator {
         return state[level].presenter != nil ? level : nil
     }
 
-    /// A code action's `dismiss`, sent to `vc` itself, to its `presentingViewController` or to
-    /// its `navigationController` (the action's `receiver`).
+    /// A code action's `dismiss`, sent to `vc` itself, to its `presentingViewController` or to a
+    /// container up its parents (the action's `receiver`).
     mutating func runDismissAction(_ action: CodeAction, on vc: Int) {
         let receiver: Int
         switch action.receiver {
@@ -41,12 +41,16 @@ extension Simulator {
                 return
             }
             receiver = presenter
-        case "navigationController"?:
-            guard let nav = nearestAncestor(of: vc, kind: .navigation) else {
-                emit(.note("navigationController is nil, so dismiss is never sent"))
+        case "navigationController"?, "tabBarController"?, "splitViewController"?, "parent"?:
+            // A container up the parents; nil (and no call) when there is none.
+            let name = action.receiver ?? ""
+            let kind: ContainerKind? = name == "navigationController" ? .navigation : name == "tabBarController" ? .tabBar : name == "splitViewController" ? .split : nil
+            let found: Int? = if let kind { nearestAncestor(of: vc, kind: kind) } else { state[vc].parent }
+            guard let up = found else {
+                emit(.note("\(name) is nil, so dismiss is never sent"))
                 return
             }
-            receiver = nav
+            receiver = up
         default:
             receiver = vc
         }

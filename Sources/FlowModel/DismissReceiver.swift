@@ -4,7 +4,7 @@
 /// `presentingViewController?.dismiss` and `self.dismiss` can remove different view controllers.
 public enum DismissReceiver {
     /// The receivers the format names; `self` is the default and may be written.
-    public static let names = ["self", "presentingViewController", "navigationController"]
+    public static let names = ["self", "presentingViewController", "navigationController", "tabBarController", "splitViewController", "parent"]
 }
 
 extension FlowDecoder {

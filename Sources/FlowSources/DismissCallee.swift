@@ -12,14 +12,15 @@ enum DismissCallee {
         callee == "dismiss" || callee == "self.dismiss" || callee == "self?.dismiss" || callee == "self!.dismiss"
     }
 
-    /// `presentingViewController` or `navigationController`, or nil for any other receiver.
+    /// `presentingViewController`, or a container up the parents (`navigationController`,
+    /// `tabBarController`, `splitViewController`, `parent`), or nil for any other receiver.
     static func receiver(_ callee: String) -> String? {
         var text = Substring(callee)
         for prefix in ["self?.", "self!.", "self."] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
             break
         }
-        for name in ["presentingViewController", "navigationController"] where text.hasPrefix(name) {
+        for name in ["presentingViewController", "navigationController", "tabBarController", "splitViewController", "parent"] where text.hasPrefix(name) {
             // Only the property itself, optional-chained or forced, then `.dismiss`.
             let rest = text.dropFirst(name.count)
             if rest == ".dismiss" || rest == "?.dismiss" || rest == "!.dismiss" { return name }

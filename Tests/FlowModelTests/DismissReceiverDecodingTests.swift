@@ -26,8 +26,8 @@ import Testing
     }
 
     @Test func anUnknownReceiverIsAnError() throws {
-        let e = try #require(onlyError(Self.flow(#"{ "do": "dismiss", "receiver": "parent" }"#)))
-        #expect(e.message.contains("'receiver' is one of self, presentingViewController, navigationController"))
+        let e = try #require(onlyError(Self.flow(#"{ "do": "dismiss", "receiver": "window" }"#)))
+        #expect(e.message.contains("'receiver' is one of self, presentingViewController, navigationController, tabBarController, splitViewController, parent"))
     }
 
     @Test func aReceiverOnAnotherKindIsAnError() throws {

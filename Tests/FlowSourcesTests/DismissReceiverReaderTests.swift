@@ -26,6 +26,8 @@ import Testing
                 service.load { [weak self] in self?.navigationController?.dismiss(animated: true) }
             }
             @IBAction func other(_ sender: Any) { coordinator.dismiss(animated: true) }
+            @IBAction func viaTabBar(_ sender: Any) { tabBarController?.dismiss(animated: true) }
+            @IBAction func viaParent(_ sender: Any) { self.parent!.dismiss(animated: false) }
         }
         """
 
@@ -54,6 +56,8 @@ import Testing
         let a = try Self.actions()
         #expect(a["close(_:)"]?.receiver == "navigationController")
         #expect(a["later(_:)"]?.receiver == "navigationController")
+        #expect(a["viaTabBar(_:)"]?.receiver == "tabBarController")
+        #expect(a["viaParent(_:)"]?.receiver == "parent")
     }
 
     @Test func anotherObjectsDismissIsNotRead() throws {
