@@ -236,6 +236,7 @@ extension Simulator {
                     dest = try build(className: action.className ?? "UIViewController", initializer: action.initializer, arguments: action.arguments, scope: scope, caller: caller)
                 }
             }
+            if let type = action.forcedCast { try trapIfForcedCastFails(dest, to: type, action: action, caller: caller) }
             if let site = action.unknown, action.className != "self", action.className != "navigationController" {
                 markNilDependenciesUnknown(of: dest, at: site)
             }

@@ -42,6 +42,17 @@ extension Simulator {
         throw castFailure(c, object: object, to: type, caller: caller)
     }
 
+    /// `storyboard.instantiateViewController(withIdentifier: "X") as! X` in a code action: the
+    /// scene's class is the storyboard's, not the code's.
+    mutating func trapIfForcedCastFails(_ object: Int, to type: String, action: CodeAction, caller: String) throws(CrashSignal) {
+        let fits = flow.protocols[type] != nil ? info(of: object).protocols.contains(type) : info(of: object).lineage.contains(type)
+        guard !fits, castIsDecidable(object, to: type) else { return }
+        var c = PrepareCase(origin: action.origin)
+        c.cast = type
+        c.forced = true
+        throw castFailure(c, object: object, to: type, caller: caller)
+    }
+
     /// Whether flownav knows enough to say the cast fails: the type is a class or protocol of
     /// the flow or UIKit's, and every class of the object's lineage is declared (its own code
     /// or UIKit's), so no unread superclass or extension may make it fit.

@@ -349,6 +349,10 @@ public struct CodeAction: Hashable, Sendable {
     /// Read from Swift only: the class the code says it builds, for a scene (`as! X`, the
     /// creator block's `X(coder:…)`), against which `set` is checked. Not part of the format.
     public var builtClass: String?
+    /// `"as!"` with `identifier` or `scene`: the code force-casts the instantiated scene to this
+    /// class or protocol (`instantiateViewController(withIdentifier: "X") as! X`), which traps
+    /// when the scene's class is not one (ForcedCast.swift).
+    public var forcedCast: String? = nil
     /// Code around the action flownav did not read (at this line) may set the built
     /// controller's dependencies: each starts unknown, not nil; `set` still applies after.
     public var unknown: CodeLocation? = nil

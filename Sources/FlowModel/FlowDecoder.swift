@@ -32,7 +32,7 @@ struct FlowDecoder {
         "modalTransitionStyle", "customClass", "animates", "unwindAction", "popoverAnchor", "storyboard", "notes",
     ]
     static let prepareKeys = ["segue", "chain", "branch", "castInBody", "unwrap", "as", "as!", "guard", "exits", "set", "call", "with", "at", "outlets"]
-    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "initializer", "arguments", "set", "embedIn", "guard", "at", "unknown", "outlets", "receiver"] + presentationActionKeys
+    static let actionKeys = ["trigger", "do", "segue", "sender", "destination", "values", "class", "identifier", "scene", "as!", "initializer", "arguments", "set", "embedIn", "guard", "at", "unknown", "outlets", "receiver"] + presentationActionKeys
 
     /// Scenes and segues read by the direct reader, taken as they are by `decode` (whose root
     /// then has them empty). Moved out, not copied: a copy left here made the model's first
@@ -453,6 +453,7 @@ struct FlowDecoder {
             arguments: assignments(f, "arguments"), guardCondition: condition(f, "guard"),
             storyboardIdentifier: f.string("identifier", &sink), scene: f.string("scene", &sink), set: assignments(f, "set"),
             origin: Origin(path: path, position: m.keyPosition))
+        forcedCast(f, &a)
         switch kind {
         case .performSegue:
             if (a.segue == nil) == (a.destination == nil) {

@@ -11,3 +11,16 @@ extension FlowDecoder {
         p.forced = true
     }
 }
+
+extension FlowDecoder {
+    /// `"as!": "X"` on a code action: the scene it instantiates (`identifier`, `scene`) is
+    /// force-cast to X. A class built in code is already X: there is nothing to cast.
+    mutating func forcedCast(_ f: Fields, _ a: inout CodeAction) {
+        guard f["as!"] != nil, let type = f.string("as!", &sink) else { return }
+        guard a.storyboardIdentifier != nil || a.scene != nil else {
+            sink.error(f["as!"]?.position, f.path("as!"), "'as!' casts a scene instantiated from a storyboard: give 'identifier' or 'scene'")
+            return
+        }
+        a.forcedCast = type
+    }
+}

@@ -22,6 +22,8 @@ struct CodeActionReader {
     /// properties set before the call are the action's `set`, and the class the code names for it.
     private var builtLocal: String?
     private var builtClass: String?
+    /// `… as! X` around the instantiated scene: `CodeAction.forcedCast`.
+    private var forcedCast: String?
 
     init(owner: ClassReader, function: FunctionDeclSyntax, file: ParsedFile) {
         self.owner = owner
@@ -215,10 +217,12 @@ struct CodeActionReader {
             embedIn = nil
             builtLocal = nil
             builtClass = nil
+            forcedCast = nil
             guard let (className, initializer, args) = built(arg) else { return nil }
             var a = make(kind, call)
             a.embedIn = embedIn
             a.builtClass = builtClass
+            a.forcedCast = forcedCast
             if let name = builtLocal { a.set = assignments(to: name, before: call) }
             a.storyboardIdentifier = storyboardIdentifier
             if let scene = storyboardScene {
@@ -270,6 +274,7 @@ struct CodeActionReader {
         let resolve: (String) -> ExprSyntax? = { [self] n in declaration(of: n, before: e.position)?.initializer?.value }
         let sceneExpr = Sequence.cast(expr)?.0 ?? expr
         builtClass = Sequence.cast(expr)?.1 ?? Creator.builtClass(sceneExpr)
+        forcedCast = Sequence.isForcedCast(expr) ? Sequence.cast(expr)?.1 : nil
         if let scene = owner.decls.storyboardScene(sceneExpr, resolve: resolve) {
             storyboardScene = scene
             return creator(sceneExpr)

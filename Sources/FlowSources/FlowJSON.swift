@@ -240,6 +240,8 @@ public enum FlowJSON {
                 if !a.arguments.isEmpty { fields.append("\"arguments\": \(assignments(a.arguments))") }
                 if let sb = a.storyboardName { fields.append("\"storyboard\": \(q(sb))") }
                 if let i = a.storyboardIdentifier { fields.append("\"identifier\": \(q(i))") }
+                // The scene's class is the storyboard's: the code's `as!` on it may trap.
+                if let c = a.forcedCast, a.storyboardIdentifier != nil || a.storyboardName != nil { fields.append("\"as!\": \(q(c))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 if let e = a.embedIn { fields.append("\"embedIn\": \(q(e))") }
                 fields += presentationFields(a)

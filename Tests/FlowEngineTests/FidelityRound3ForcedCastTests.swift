@@ -128,6 +128,36 @@ struct FidelityRound3ForcedCastTests {
         #expect(app.state.crash == .castFailure(location: "App/SceneDelegate.swift:20", message: Self.text(app, "UINavigationController", "UITabBarController")))
     }
 
+    @Test("a code action's instantiateViewController(withIdentifier:) as! X traps on a scene of another class, before it is shown")
+    func codeActionForcedCast() throws {
+        func app(_ cast: String) throws -> App {
+            try App("""
+            "initial": "nav",
+            "classes": {
+              "A": { "file": "A.swift", "actions": { "open(_:)": { "trigger": "control:open", "do": "present", "identifier": "Detail", "as!": "\(cast)", "at": "A.swift:30" } } },
+              "Detail": {}, "Other": {}
+            },
+            "scenes": {
+              "nav": { "class": "UINavigationController" },
+              "a": { "class": "A", "controls": ["open"] },
+              "detail": { "class": "Other", "storyboardIdentifier": "Detail" }
+            },
+            "segues": [ { "source": "nav", "destination": "a", "kind": "relationship", "relationship": "rootViewController" } ]
+            """)
+        }
+        var wrong = try app("Detail")
+        let events = wrong.tap("open")
+        #expect(App.crash(events) == .castFailure(location: "App/A.swift:30", message: Self.text(wrong, "Other", "Detail")))
+        #expect(!events.contains { if case .transition(.present) = $0 { true } else { false } })
+        var right = try app("Other")
+        right.tap("open")
+        #expect(right.state.crash == nil)
+        #expect(right.front == "Other")
+        #expect(throws: FlowDidNotLoad.self) {
+            try App(#""initial": "a", "classes": { "A": { "actions": { "f(_:)": { "do": "present", "class": "A", "as!": "A" } } } }, "scenes": { "a": { "class": "A" } }"#)
+        }
+    }
+
     @Test("metadata addresses are fixed per type: the same text on every run, different types differ")
     func deterministicAddresses() throws {
         let app = try PrepareTests.app(prepare: "")

@@ -158,6 +158,26 @@ import Testing
         #expect(c.forced && c.forcedUnwraps == [0] && c.set.map(\.name) == ["store"])
     }
 
+    @Test func aCodeActionsForcedCastOfAStoryboardScene() throws {
+        let facts = read(["List.swift": """
+            class ListViewController: UIViewController {
+                @IBAction func open(_ sender: Any) {
+                    let detail = storyboard?.instantiateViewController(withIdentifier: "Detail") as! DetailViewController
+                    present(detail, animated: true)
+                }
+                @IBAction func openQuietly(_ sender: Any) {
+                    guard let detail = storyboard?.instantiateViewController(withIdentifier: "Detail") as? DetailViewController else { return }
+                    present(detail, animated: true)
+                }
+            }
+            """, "Detail.swift": "class DetailViewController: UIViewController {}"])
+        let actions = try #require(facts.classes["ListViewController"]?.actions)
+        #expect(actions.first { $0.name == "open(_:)" }?.forcedCast == "DetailViewController")
+        #expect(actions.first { $0.name == "openQuietly(_:)" }.map { $0.forcedCast == nil } != false)
+        let json = FlowJSON.fragment(facts)
+        #expect(json.contains(#""identifier": "Detail", "as!": "DetailViewController""#), "\(json)")
+    }
+
     @Test func theFlowJSONSaysAsBangAndTheStepSuffix() throws {
         let facts = read(["List.swift": """
             class ListViewController: UIViewController {
