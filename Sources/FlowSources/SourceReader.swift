@@ -77,6 +77,7 @@ public enum SourceReader {
         }
         facts.launch = launch.launch
         facts.splitDelegates = SplitDelegateReader.read(decls)
+        SplitDelegateReader.dropDelegateAssignments(&facts.launch)
         PresentationDelegateReader.read(decls, &facts)
         facts.notes += launch.notes
         // Protocols that launch or prepare cast to are needed too.

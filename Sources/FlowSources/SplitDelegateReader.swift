@@ -274,3 +274,15 @@ extension SplitDelegateFact {
         return "{ " + fields.joined(separator: ", ") + " }"
     }
 }
+
+extension SplitDelegateReader {
+    /// `splitViewController.delegate = self` in the launch code is the split view's delegate
+    /// (this reader's business), not an injection: UIKit's own `delegate` is no dependency of
+    /// the flow, and as one it made the imported flow fail to load (the template's AppDelegate).
+    static func dropDelegateAssignments(_ launch: inout Launch) {
+        for k in launch.inject.indices {
+            guard let cast = launch.inject[k].cast, cast == "UISplitViewController" else { continue }
+            launch.inject[k].set.removeAll { $0.name == "delegate" && $0.expression == "self" }
+        }
+    }
+}
