@@ -128,4 +128,52 @@ import Testing
         #expect(json.contains("\"presentationDelegate\": { \"for\": \"presented\""))
         #expect(json.contains("\"shouldDismiss\": \"never\""))
     }
+
+    static let presenting = """
+        class MenuViewController: UIViewController {}
+        class HomeViewController: UIViewController {
+            @IBAction func showMenu(_ sender: UIBarButtonItem) {
+                let menu = MenuViewController()
+                menu.modalPresentationStyle = .popover
+                menu.modalTransitionStyle = .crossDissolve
+                menu.popoverPresentationController?.barButtonItem = sender
+                present(menu, animated: true)
+            }
+            @IBAction func showBound(_ sender: UIView) {
+                let menu = MenuViewController()
+                menu.modalPresentationStyle = UIModalPresentationStyle.popover
+                if let popover = menu.popoverPresentationController { popover.sourceView = sender }
+                present(menu, animated: true)
+            }
+            @IBAction func showBare(_ sender: Any) {
+                let menu = MenuViewController()
+                menu.modalPresentationStyle = .popover
+                present(menu, animated: true)
+            }
+            @IBAction func showHelper(_ sender: Any) {
+                let menu = MenuViewController()
+                menu.modalPresentationStyle = .popover
+                configure(menu)
+                present(menu, animated: true)
+            }
+            @IBAction func showCurl(_ sender: Any) {
+                let page = MenuViewController()
+                page.modalTransitionStyle = .partialCurl
+                page.modalPresentationStyle = style
+                present(page, animated: true)
+            }
+        }
+        """
+
+    @Test func aCodeActionsStyleTransitionAndAnchorAreRead() throws {
+        let c = try #require(read(["Home.swift": Self.presenting]).classes["HomeViewController"])
+        let p = Dictionary(c.actions.map { ($0.name, $0.presentation) }, uniquingKeysWith: { a, _ in a })
+        #expect(p["showMenu(_:)"] == PresentationSettings(style: .popover, transition: .crossDissolve, popoverAnchor: "sender"))
+        #expect(p["showBound(_:)"]??.popoverAnchor == "sender")
+        #expect(p["showBare(_:)"] == PresentationSettings(style: .popover))
+        // Handed to a helper that may set the anchor: taken as anchored.
+        #expect(p["showHelper(_:)"]??.popoverAnchor != nil)
+        // A style that is no literal case is left out; the transition is kept.
+        #expect(p["showCurl(_:)"] == PresentationSettings(transition: .partialCurl))
+    }
 }
