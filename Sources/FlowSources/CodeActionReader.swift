@@ -224,6 +224,7 @@ struct CodeActionReader {
             a.builtClass = builtClass
             a.forcedCast = forcedCast
             if let name = builtLocal { a.set = assignments(to: name, before: call) }
+            if let name = builtLocal { a.outlets = outletAccesses(to: name, before: call, className: className ?? builtClass) }
             a.storyboardIdentifier = storyboardIdentifier
             if let scene = storyboardScene {
                 a.storyboardName = scene.storyboard

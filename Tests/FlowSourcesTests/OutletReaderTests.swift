@@ -136,3 +136,32 @@ import Testing
         #expect(outlets[1].optionalChaining)
     }
 }
+
+@Suite struct OutletCodeActionReaderTests {
+    @Test func aControllerBuiltThenConfiguredBeforeItIsShownCarriesItsAccesses() throws {
+        let facts = read(["Detail.swift": OutletReaderTests.detail, "List.swift": """
+            class ListViewController: UIViewController {
+                @IBAction func show(_ sender: Any) {
+                    let vc = storyboard!.instantiateViewController(withIdentifier: "Detail") as! DetailViewController
+                    vc.titleLabel.text = "x"
+                    vc.noteLabel?.text = "y"
+                    present(vc, animated: true)
+                    vc.imageView.image = nil
+                }
+                @IBAction func make(_ sender: Any) {
+                    let d = DetailViewController()
+                    d.loadViewIfNeeded()
+                    d.button.isHidden = true
+                    navigationController?.pushViewController(d, animated: true)
+                }
+            }
+            """])
+        let actions = try #require(facts.classes["ListViewController"]?.actions)
+        let show = try #require(actions.first { $0.name == "show(_:)" })
+        // After the call the view is loaded (or being loaded): not an access before it.
+        #expect(show.outlets.map(\.name) == ["titleLabel", "noteLabel"])
+        #expect(show.outlets.map(\.optionalChaining) == [false, true])
+        let make = try #require(actions.first { $0.name == "make(_:)" })
+        #expect(make.outlets.map(\.name) == ["loadViewIfNeeded()", "button"])
+    }
+}
