@@ -249,6 +249,15 @@ extension JSONReader {
             case 26 where key(k, is: "definesPresentationContext"):
                 try Self.first(512, &seen)
                 scenes[n].definesPresentationContext = try bool()
+            case 5 where key(k, is: "style"):
+                try Self.first(2048, &seen)
+                guard let v = SplitStyle(rawValue: try nonEmptyString()) else { throw Self.giveUp }
+                scenes[n].splitStyle = v
+            case 17 where key(k, is: "collapseSecondary"), 22 where key(k, is: "topColumnForCollapsing"):
+                // One of the two (both is an error the general path reports); `unknown` objects go there too.
+                try Self.first(k.count == 17 ? 4096 : 8192, &seen)
+                guard seen & 4096 == 0 || seen & 8192 == 0 else { throw Self.giveUp }
+                scenes[n].splitCollapse = try splitCollapse(topColumn: k.count == 22)
             case 10 where key(k, is: "storyboard"):
                 try Self.first(1024, &seen)
                 let read = try storyboard(elements: true)
@@ -516,6 +525,20 @@ extension JSONReader {
         let s = try parseString()
         guard !s.isEmpty else { throw Self.giveUp }
         return s
+    }
+
+    /// `collapseSecondary` (true, false, a nil test) or `topColumnForCollapsing` (a column), as
+    /// `SplitCollapse.decode…` reads them; anything else is left to the general path.
+    private mutating func splitCollapse(topColumn: Bool) throws(JSONSyntaxError) -> SplitCollapse {
+        if topColumn {
+            guard let c = SplitColumn(rawValue: try nonEmptyString()) else { throw Self.giveUp }
+            return .topColumn(c)
+        }
+        if current == UInt8(ascii: "\"") {
+            guard let c = Condition(try parseString()), c != .selection, c != .noSelection else { throw Self.giveUp }
+            return .collapseSecondary(c)
+        }
+        return .collapseSecondary(try bool() ? .always : .never)
     }
 
     private mutating func bool() throws(JSONSyntaxError) -> Bool {
