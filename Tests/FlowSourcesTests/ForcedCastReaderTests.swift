@@ -85,6 +85,33 @@ import Testing
         #expect(cases.map(\.segue) == ["ShowDetail", "ShowSettings"])
     }
 
+    @Test func inASwitchOnTheIdentifier() throws {
+        let cases = try Self.prepare("""
+                    switch segue.identifier {
+                    case "ShowDetail":
+                        let detail = segue.destination as! DetailViewController
+                        detail.item = item
+                    default:
+                        break
+                    }
+            """)
+        let c = try #require(cases.first { $0.cast == "DetailViewController" })
+        #expect(c.forced && c.segue == "ShowDetail")
+    }
+
+    @Test func aTabBarThenANavigationControllerThenItsTop() throws {
+        let cases = try Self.prepare("""
+                    let tabs = segue.destination as! UITabBarController
+                    let nav = tabs.viewControllers?.first as! UINavigationController
+                    let feed = nav.topViewController as! FeedViewController
+                    feed.feed = feed
+            """)
+        #expect(cases.contains { $0.cast == "UITabBarController" && $0.forced && $0.unwrap.isEmpty })
+        #expect(cases.contains { $0.cast == "UINavigationController" && $0.forced && $0.unwrap == [.tabFirst] && $0.forcedUnwraps == [0] })
+        let c = try #require(cases.first { $0.cast == "FeedViewController" })
+        #expect(c.unwrap == [.tabFirst, .navigationTop] && c.forcedUnwraps == [0, 1] && c.forced)
+    }
+
     @Test func aPropertySetOnTheCastItself() throws {
         let cases = try Self.prepare("""
                     (segue.destination as! DetailViewController).item = item
