@@ -270,6 +270,7 @@ extension Simulator {
                 emit(.note("there is nothing to pop, so popViewController returns nil"))
                 return
             }
+            try loadPopTarget(of: nav)
             pop(nav)
         }
     }
