@@ -78,6 +78,14 @@ extension Simulator {
                 throw .rejected(Rejection("there is no tab bar controller on screen"))
             }
             let count = state.tabCount(of: tabBar)
+            if index == AppState.moreListSelection {
+                // `tab more`: the More item itself (MoreTab.swift).
+                guard state.showsMoreTab(tabBar) else {
+                    throw .rejected(Rejection("\(describe(tabBar)) shows no More tab: it has \(count) tabs\(state.compact ? "" : " and a pad shows them all")"))
+                }
+                showMoreList(of: tabBar)
+                return
+            }
             guard index >= 0, index < count else {
                 throw .rejected(Rejection("no tab \(index); \(describe(tabBar)) has tabs 0 to \(count - 1)"))
             }

@@ -81,14 +81,36 @@ extension Simulator {
         return nil
     }
 
+    /// `tab more`: the user taps the More item. UIKit shows what the More navigation controller
+    /// shows; flownav keeps no stack for it once another tab is selected, so the list is shown
+    /// (and a listed tab on screen is popped back to it, as tapping a selected tab pops to its
+    /// root) [INF].
+    mutating func showMoreList(of tabBar: Int) {
+        if state.showsMoreList(tabBar) {
+            emit(.note("the More list is already on screen"))
+            return
+        }
+        if state.isInMore(tab: state[tabBar].selectedTab, of: tabBar) {
+            backToMoreList(tabBar, by: "More, the selected tab")
+            return
+        }
+        let count = state.tabCount(of: tabBar)
+        let old = state.tab(min(state[tabBar].selectedTab, count - 1), of: tabBar).map { state.visibleChain(from: $0) } ?? []
+        emit(.note("More: the More navigation controller shows its list of tabs \(AppState.firstTabInMore) to \(count - 1)"))
+        state[tabBar].selectedTab = AppState.moreListSelection
+        willDisappear(old)
+        didDisappear(old)
+    }
+
     /// `back` in the More navigation controller at a listed tab's root: it pops the tab and
     /// shows the list again. The tab's view controllers stay alive (the tab bar controller
     /// still holds them in `viewControllers`): they disappear.
-    mutating func backToMoreList(_ tabBar: Int) {
+    /// `by`: what the user touched, for the note.
+    mutating func backToMoreList(_ tabBar: Int, by: String = "back") {
         let k = state[tabBar].selectedTab
         guard let shown = state.tab(k, of: tabBar) else { return }
         let old = state.visibleChain(from: shown)
-        emit(.note("back: the More navigation controller pops \(describe(shown)) (tab \(k)) and shows its list of tabs \(AppState.firstTabInMore) to \(state.tabCount(of: tabBar) - 1)"))
+        emit(.note("\(by): the More navigation controller pops \(describe(shown)) (tab \(k)) and shows its list of tabs \(AppState.firstTabInMore) to \(state.tabCount(of: tabBar) - 1)"))
         state[tabBar].selectedTab = AppState.moreListSelection
         willDisappear(old)
         didDisappear(old)

@@ -138,8 +138,10 @@ extension Session {
             return .dismiss
         case .tab:
             guard let w = args.first else { throw InputError("tab needs a tab number (from 0)", column: afterCommand) }
-            guard let n = Int(w.text), n >= 0 else { throw InputError("expected a tab number (from 0), found '\(w.text)'", at: w) }
             if args.count > 1 { throw InputError("unexpected argument '\(args[1].text)'", at: args[1]) }
+            // The More item of a phone's tab bar with more than five tabs (MoreTab.swift).
+            if w.text == "more" { return .tab(AppState.moreListSelection) }
+            guard let n = Int(w.text), n >= 0 else { throw InputError("expected a tab number (from 0) or 'more', found '\(w.text)'", at: w) }
             return .tab(n)
         default:
             throw InputError("'\(name.info.name)' is not an app command", at: command)

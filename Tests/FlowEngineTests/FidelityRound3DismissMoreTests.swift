@@ -154,12 +154,32 @@ struct FidelityRound3DismissMoreTests {
         #expect(app.sim.moreListBack() == (try app.id("UITabBarController")))
     }
 
+    @Test("tab more taps the More item: the list from a bar tab, and back to the list from a listed tab")
+    func tabMore() throws {
+        var app = try Self.tabs()
+        let tabBar = try app.id("UITabBarController")
+        let home = try app.id("UIViewController")
+        let events = app.run(.tab(AppState.moreListSelection))
+        #expect(app.state.showsMoreList(tabBar))
+        #expect(app.appearance(events) == ["UIViewController.viewWillDisappear(_:)", "UIViewController.viewDidDisappear(_:)"])
+        #expect(app.state[home].appearance == .disappeared)
+        app.run(.tab(5))
+        app.run(.tab(AppState.moreListSelection))
+        #expect(app.state.showsMoreList(tabBar))
+        #expect(App.notes(app.run(.tab(AppState.moreListSelection))) == ["the More list is already on screen"])
+    }
+
     @Test("five tabs, or a pad, show no More")
     func noMore() throws {
         var padFlow = try App(seed: "fidelity/more-tab.json").sim.flow
         padFlow.device = .pad
-        let pad = App(flow: padFlow)
+        var pad = App(flow: padFlow)
         #expect(!pad.state.showsMoreTab(try pad.id("UITabBarController")))
+        guard case .failure(let r) = pad.sim.run(.tab(AppState.moreListSelection)) else {
+            Issue.record("tab more was accepted on a pad")
+            return
+        }
+        #expect(r.message.contains("shows no More tab"))
         var app = try Self.tabs()
         let tabBar = try app.id("UITabBarController")
         app.run(.tab(5))
