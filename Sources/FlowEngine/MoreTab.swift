@@ -81,6 +81,20 @@ extension Simulator {
         return nil
     }
 
+    /// A view controller listed in More with no navigation controller of its own has UIKit's
+    /// More navigation controller as its `navigationController`, which `show` would push onto;
+    /// flownav has no instance for it, so it says so where the show presents instead.
+    mutating func noteMoreNavigationGap(_ source: Int) {
+        var x = source
+        while let up = state[x].parent {
+            if info(of: up).container == .tabBar, state.isInMore(tab: state[up].selectedTab, of: up), state.tab(state[up].selectedTab, of: up) == x {
+                emit(.note("\(describe(x)) is listed in More: in UIKit its navigationController is the More navigation controller, which would push; flownav does not model that stack and presents"))
+                return
+            }
+            x = up
+        }
+    }
+
     /// `tab more`: the user taps the More item. UIKit shows what the More navigation controller
     /// shows; flownav keeps no stack for it once another tab is selected, so the list is shown
     /// (and a listed tab on screen is popped back to it, as tapping a selected tab pops to its

@@ -242,6 +242,7 @@ extension Simulator {
         if let nav = nearestAncestor(of: source, kind: .navigation), info(of: dest).container != .navigation {
             try push(dest, onto: nav)
         } else {
+            noteMoreNavigationGap(source)
             try present(dest, from: source, style: style)
         }
     }
