@@ -135,7 +135,10 @@ enum OutletAccessReader {
                 return base.trimmedDescription == "self" ? own : nil
             },
             isMethod: { _, _ in false }
-        ).map(\.access).filter { !$0.loadsView }
+        ).map(\.access).filter { !$0.loadsView }.reduce(into: []) { kept, a in
+            // The first read of each kind is where a nil traps; later ones add nothing.
+            if !kept.contains(where: { $0.name == a.name && $0.optionalChaining == a.optionalChaining && $0.forceUnwrap == a.forceUnwrap }) { kept.append(a) }
+        }
     }
 }
 
