@@ -37,5 +37,19 @@ enum ForcedCastFindings {
         }
     }
 
+    /// A statement of `prepare` after the cast never runs when the cast traps: what flownav did
+    /// not read there (`… at /App/List.swift:93: prepare(for:sender:): …`) is no assumption of it.
+    static func withoutStatementsAfterTheCast(_ assumptions: [String], message: String) -> [String] {
+        guard let (file, line) = location(in: message) else { return assumptions }
+        return assumptions.filter { a in
+            guard a.contains(": prepare(for:sender:): "), let at = a.firstRange(of: " at ") else { return true }
+            let rest = a[at.upperBound...]
+            let parts = rest.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count > 2, let noted = Int(parts[1]) else { return true }
+            let sameFile = parts[0] == file || parts[0].hasSuffix("/" + file)
+            return !(sameFile && noted > line)
+        }
+    }
+
     static let hint = "the object is not of that class or protocol on this path: cast the navigation controller's topViewController (or viewControllers.first) when the destination became one, or use as? and handle the other destinations"
 }

@@ -1,4 +1,4 @@
-import FlowCheck
+@testable import FlowCheck
 import FlowModel
 import Testing
 
@@ -69,6 +69,16 @@ struct ForcedCastCheckTests {
         // Without the exploration the lint still says it.
         let lintOnly = try check(body, explore: false)
         #expect(lintOnly.findings(Rules.destinationCastFails).count == 1)
+    }
+
+    @Test("what prepare does after the cast never runs: its unread statements are no assumption of the trap")
+    func statementsAfterTheCast() {
+        let message = "App/List.swift:90: Could not cast value of type 'App.A' (0x1) to 'App.B' (0x2)."
+        let after = "code flownav did not read, at /app/List.swift:93: prepare(for:sender:): sets x of B, which is not a stored property of it in the sources: not modelled"
+        let before = "code flownav did not read, at /app/List.swift:88: prepare(for:sender:): statement not read: foo()"
+        let elsewhere = "code flownav did not read, at /app/Other.swift:120: prepare(for:sender:): statement not read: bar()"
+        let other = "code flownav did not read, at /app/List.swift:140: open(_:): statement not read: baz()"
+        #expect(ForcedCastFindings.withoutStatementsAfterTheCast([after, before, elsewhere, other], message: message) == [before, elsewhere, other])
     }
 
     @Test("a destination scene whose class no code declares is never a forced-cast finding")
