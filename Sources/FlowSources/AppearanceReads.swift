@@ -19,13 +19,52 @@ extension ClassReader {
         }
         addFatalGuards(f, file, callback)
         var r = CodeActionReader(owner: self, function: f, file: file)
-        guard let a = r.read() else { return }
+        guard var a = r.read() else { return }
         if r.readCallInClosure {
             note(f, file, "\(a.name): its navigation (\(CodeActionReader.describe(a))) is in a closure, which runs later, not from \(callback.swiftName); it is not explored")
             return
         }
-        notes += r.notes
+        var readNotes = r.notes
+        // `if session == nil { present(login) }` on a dependency: a test the engine evaluates,
+        // so it is the action's guard and no assumption.
+        if let (condition, test) = dependencyTest(around: a, in: f, file), a.guardCondition == nil {
+            a.guardCondition = condition
+            readNotes.removeAll { $0.location.line == file.location(of: test).line && $0.text.contains("which flownav does not evaluate") }
+        }
+        notes += readNotes
+        // `guard shouldOnboard else { return }` before the call: the action runs only past a
+        // test flownav does not evaluate (what it finds there is possible, not definite).
+        if let body = f.body, let line = a.origin.position?.line {
+            for item in body.statements {
+                guard case .stmt(let st) = item.item, let g = st.as(GuardStmtSyntax.self), file.location(of: g).line < line else { continue }
+                note(g, file, "\(a.name): navigates (\(CodeActionReader.describe(a))) only past `guard \(g.conditions.trimmedDescription)`, which flownav does not evaluate; it is explored as if it held")
+                break
+            }
+        }
         if !decl.actions.contains(where: { $0.name == a.name }) { decl.actions.append(a) }
+    }
+
+    /// The `if` among the method's own statements whose body holds the action's call, when its
+    /// one test is a dependency against nil (`dep == nil`, `dep != nil`, `let x = dep`).
+    private func dependencyTest(around a: CodeAction, in f: FunctionDeclSyntax, _ file: ParsedFile) -> (Condition, IfExprSyntax)? {
+        guard let body = f.body, let line = a.origin.position?.line else { return nil }
+        let names = Set(allDependencyNames())
+        for item in body.statements {
+            guard let i = expression(item)?.as(IfExprSyntax.self), i.elseBody == nil, i.conditions.count == 1,
+                  file.location(of: i.body).line <= line, line <= file.location(of: i.body.rightBrace).line else { continue }
+            switch i.conditions.first!.condition {
+            case .optionalBinding(let b):
+                let name = b.initializer?.value.unwrapped.propertyName ?? b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+                if let name, names.contains(name) { return (.isNotNil(name), i) }
+            case .expression(let e):
+                guard let (lhs, op, rhs) = Sequence.binary(e), op == "==" || op == "!=", rhs.isNilLiteral,
+                      let name = lhs.unwrapped.propertyName, names.contains(name) else { continue }
+                return (op == "==" ? .isNil(name) : .isNotNil(name), i)
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     /// `guard let x = dependency else { fatalError(…) }`, `guard dependency != nil else {

@@ -244,6 +244,7 @@ public enum FlowJSON {
                 if let c = a.forcedCast, a.storyboardIdentifier != nil || a.storyboardName != nil { fields.append("\"as!\": \(q(c))") }
                 if !a.set.isEmpty { fields.append("\"set\": \(assignments(a.set))") }
                 if let e = a.embedIn { fields.append("\"embedIn\": \(q(e))") }
+                if let g = a.guardCondition { fields.append("\"guard\": \(q(g.description))") }
                 fields += presentationFields(a)
                 if let u = a.unknown { fields.append("\"unknown\": \(q(u.description))") }
                 if let r = a.receiver { fields.append("\"receiver\": \(q(r))") }

@@ -73,8 +73,29 @@ import Testing
         #expect(didAppear.trigger == .appearance(.viewDidAppear))
         #expect(didAppear.kind == .present)
         #expect(didAppear.className == "LoginViewController")
-        // The test is not evaluated: a note says the action is explored as if it held.
-        #expect(facts.notes.contains { $0.text.contains("viewDidAppear(_:): navigates (present LoginViewController) only when `session == nil` holds") })
+        // A test of a dependency against nil is evaluated by the engine: the action's guard.
+        #expect(didAppear.guardCondition == .isNil("session"))
+    }
+
+    @Test func aTestOfADependencyAgainstNilIsTheActionsGuardAndAGuardBeforeTheCallIsANote() throws {
+        let facts = Self.home("""
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    if session == nil {
+                        present(LoginViewController(), animated: true)
+                    }
+                }
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    guard UserDefaults.standard.bool(forKey: "firstRun") else { return }
+                    navigationController?.pushViewController(LoginViewController(), animated: false)
+                }
+            """)
+        let actions = try #require(facts.classes["HomeViewController"]?.actions)
+        #expect(actions.first { $0.name == "viewDidAppear(_:)" }?.guardCondition == .isNil("session"))
+        #expect(!facts.notes.contains { $0.text.hasPrefix("viewDidAppear(_:): navigates") })
+        #expect(facts.notes.contains { $0.text.hasPrefix("viewWillAppear(_:): navigates (push LoginViewController) only past `guard UserDefaults.standard.bool(forKey: \"firstRun\")`") })
+        #expect(FlowJSON.fragment(facts).contains(#""guard": "session == nil""#))
     }
 
     @Test func navigationInAClosureRunsLaterAndIsNotAnAppearanceAction() throws {
