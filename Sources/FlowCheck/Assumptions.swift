@@ -91,7 +91,7 @@ struct Assumptions {
         var out = assumptions(of: steps[last], receiver: receivers[last], state: state, values: aboutValue)
         for a in Self.splitCollapse(steps) where !out.contains(a) { out.append(a) }
         for a in Self.customSegueGuesses(steps) where !out.contains(a) { out.append(a) }
-        for a in Self.unreadModalSwipes(steps) where !out.contains(a) { out.append(a) }
+        for a in unreadSwipes(steps, state: sim.state) where !out.contains(a) { out.append(a) }
         if rule == Rules.forcedCastFails { out = ForcedCastFindings.withoutStatementsAfterTheCast(out, message: message) }
         guard aboutValue else { return out }
         var ran = Set<Int>()

@@ -82,6 +82,10 @@ extension Simulator {
                     return
                 }
             }
+            if let (id, d) = delegate, d.shouldDismissUnread {
+                // What rests on this swipe rests on the unread answer (check: possible).
+                emit(.called(id: id, method: "presentationControllerShouldDismiss(_:)", detail: "its answer is code flownav did not read: taken as true"))
+            }
             if let (id, d) = delegate, let body = d.willDismiss {
                 emit(.called(id: id, method: "presentationControllerWillDismiss(_:)", detail: nil))
                 try runBody(body, on: id)

@@ -31,6 +31,8 @@ extension FlowDecoder {
         if let node = df["shouldDismiss"] {
             switch node.value {
             case .bool(let b): d.shouldDismiss = b ? .always : .never
+            case .string(let s) where s == "unknown":
+                d.shouldDismissUnread = true
             case .string(let s):
                 if let c = Condition(s) { d.shouldDismiss = c } else {
                     sink.error(node.position, df.path("shouldDismiss"), "'\(s)' is not a condition (always, never, selection, noSelection, NAME == nil, NAME != nil)")

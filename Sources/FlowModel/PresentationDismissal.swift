@@ -38,6 +38,10 @@ public struct PresentationDelegate: Hashable, Sendable {
     /// `presentationControllerShouldDismiss(_:)`: the condition under which it returns `true`;
     /// nil: not implemented (UIKit takes `true`).
     public var shouldDismiss: Condition?
+    /// `presentationControllerShouldDismiss(_:)` is implemented, but its answer is code flownav
+    /// did not evaluate (`"shouldDismiss": "unknown"`): the swipe is taken as allowed, and what
+    /// follows it rests on that.
+    public var shouldDismissUnread = false
     /// `presentationControllerWillDismiss(_:)`, when implemented.
     public var willDismiss: Body?
     /// `presentationControllerDidDismiss(_:)`, when implemented: after a swipe only, never after

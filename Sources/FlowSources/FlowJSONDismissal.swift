@@ -12,7 +12,7 @@ extension FlowJSON {
         }
         if let d = c.presentationDelegate {
             var fields = ["\"for\": \(q(d.role.rawValue))"]
-            if let s = d.shouldDismiss { fields.append("\"shouldDismiss\": \(q(s.description))") }
+            if let s = d.shouldDismiss { fields.append("\"shouldDismiss\": \(q(s.description))") } else if d.shouldDismissUnread { fields.append("\"shouldDismiss\": \"unknown\"") }
             for (key, body) in [("willDismiss", d.willDismiss), ("didDismiss", d.didDismiss), ("didAttemptToDismiss", d.didAttemptToDismiss)] {
                 switch body {
                 case .nothing?: fields.append("\(q(key)): true")

@@ -70,6 +70,7 @@ enum PresentationDelegateReader {
                         case "true"?: d.shouldDismiss = .always
                         case "false"?: d.shouldDismiss = .never
                         default:
+                            d.shouldDismissUnread = true
                             let loc = part.file.location(of: f)
                             facts.notes.append(SourceNote(location: loc, subject: name, text: "presentationControllerShouldDismiss(_:): its answer is not read; a user's swipe is explored as allowed"))
                         }

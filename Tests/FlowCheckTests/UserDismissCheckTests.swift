@@ -38,4 +38,22 @@ import Testing
         let report = try check(Self.flow(style: style, modal: modal))
         #expect(!report.paths(Rules.trap).contains { $0.contains("dismiss") }, "\(report.text)")
     }
+
+    @Test("a swipe isModalInPresentation set by unread code may refuse: what is found after it is possible, naming the line")
+    func unreadModal() throws {
+        let body = Self.flow(style: "pageSheet").replacingOccurrences(of: #""Detail": {  }"#, with: #""Detail": { "isModalInPresentation": "Detail.swift:12" }"#)
+        let report = try check(body)
+        let trap = try #require(report.findings(Rules.trap).first { ($0.path ?? []).map(\.text).contains("dismiss") }, "\(report.text)")
+        #expect(trap.confidence == .possible && trap.severity == .note)
+        #expect(trap.assumes.contains { $0.contains("Detail.swift:12") })
+    }
+
+    @Test("a presentationControllerShouldDismiss whose answer is not read: what is found after the swipe is possible")
+    func unreadShouldDismiss() throws {
+        let body = Self.flow(style: "pageSheet").replacingOccurrences(of: #""Detail": {  }"#, with: #""Detail": { "presentationDelegate": { "shouldDismiss": "unknown" }, "notes": ["Detail.swift:20: presentationControllerShouldDismiss(_:): its answer is not read; a user's swipe is explored as allowed"] }"#)
+        let report = try check(body)
+        let trap = try #require(report.findings(Rules.trap).first { ($0.path ?? []).map(\.text).contains("dismiss") }, "\(report.text)")
+        #expect(trap.confidence == .possible)
+        #expect(trap.assumes.contains { $0.contains("Detail.swift:20") })
+    }
 }
