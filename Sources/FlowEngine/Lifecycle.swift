@@ -55,11 +55,12 @@ extension Simulator {
     /// again after each load: embedded children then appear together with their parent (UIKit
     /// forwards the appearance callbacks to child view controllers).
     mutating func loadVisibleChain(from id: Int) throws(CrashSignal) -> [Int] {
-        // A split view collapses (phone) before its views load: what it shows depends on it.
-        try collapseSplits(from: id)
         var chain = state.visibleChain(from: id)
         while let next = chain.first(where: { state[$0].appearance == .notLoaded }) {
             try loadViewIfNeeded(next)
+            // A split view collapses (phone) once its own view has loaded, before its children's:
+            // which of them is shown depends on it.
+            try collapseIfSplit(next)
             state.visibleChain(from: id, into: &chain)
         }
         return chain

@@ -1,7 +1,7 @@
 import FlowModel
 
 /// How a split view controller collapses when it first comes on screen in a compact width (a
-/// phone), before its views load.
+/// phone): once its own view has loaded, before its children's.
 ///
 /// Classic split view (Apple, `splitViewController(_:collapseSecondary:onto:)`): the delegate's
 /// `true` discards the secondary and the primary is shown; `false`, or no delegate method, makes
@@ -27,13 +27,12 @@ extension Simulator {
     /// The note's start when the answer is code flownav did not read (`check` looks for it).
     public static let unknownCollapsePrefix = "the split view's delegate answers in code flownav did not read"
 
-    /// Collapses each split view controller on the visible chain from `id` that has not yet
-    /// loaded its view (so not yet collapsed), in a compact width.
-    mutating func collapseSplits(from id: Int) throws(CrashSignal) {
-        guard state.compact else { return }
-        for x in state.visibleChain(from: id) where state[x].appearance == .notLoaded && info(of: x).container == .split {
-            try collapse(x)
-        }
+    /// Collapses `x` if it is a split view controller in a compact width whose view has just
+    /// loaded (its own `viewDidLoad` has run, so a `delegate = self` there is in effect; its
+    /// children's views have not loaded). A view loads once, so this runs once per split view.
+    mutating func collapseIfSplit(_ x: Int) throws(CrashSignal) {
+        guard state.compact, info(of: x).container == .split else { return }
+        try collapse(x)
     }
 
     private mutating func collapse(_ split: Int) throws(CrashSignal) {

@@ -53,6 +53,11 @@ enum SplitDelegateReader {
                     let isSplit = isSplitViewController(name, decls)
                     let own = isSplit && assignment == .selfDelegate
                     if isSplit && assignment == .other { answer = .unknown(site) }
+                    // A delegate another view controller sets in its own viewDidLoad (or later) is
+                    // set after the launch's collapse, which happens before the children's views
+                    // load (CS193p's reason for awakeFromNib): which answer that collapse gets is
+                    // not known here.
+                    if !isSplit && assignment == .late { answer = .unknown(site) }
                     out.append(SplitDelegateFact(splitClass: own ? name : nil, answer: answer, location: site))
                 }
             }
@@ -60,7 +65,10 @@ enum SplitDelegateReader {
         return out
     }
 
-    enum Assignment { case selfDelegate, other }
+    enum Assignment { case selfDelegate, other, late }
+
+    /// Methods that run after a split view's launch collapse when they belong to one of its children.
+    static let lateMethods: Set<String> = ["viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillLayoutSubviews", "viewDidLayoutSubviews"]
 
     /// `delegate = self` / `self.delegate = self` (the type is the delegate of itself) or
     /// `x.delegate = self` (of some split view, `x`), in any member of the type.
@@ -78,9 +86,14 @@ enum SplitDelegateReader {
                           elements[2].trimmedDescription == "self" else { continue }
                     let lhs = elements[0].trimmedDescription
                     guard lhs.hasSuffix("delegate"), !lhs.hasSuffix("Delegate") else { continue }
+                    var method: Syntax? = Syntax(token)
+                    while let m = method, !m.is(FunctionDeclSyntax.self) { method = m.parent }
+                    let late = method?.as(FunctionDeclSyntax.self).map { lateMethods.contains($0.name.text) } ?? false
                     if lhs == "delegate" || lhs == "self.delegate" {
                         found = .selfDelegate
-                    } else if found == nil {
+                    } else if late {
+                        if found == nil { found = .late }
+                    } else if found == nil || found == .late {
                         found = .other
                     }
                 }

@@ -129,6 +129,26 @@ import Testing
         #expect(facts.first?.answer == .unknown(CodeLocation(file: "Router.swift", line: 3)))
     }
 
+    @Test("a list that makes itself the delegate in viewDidLoad is too late for the launch's collapse: unknown; in awakeFromNib it counts")
+    func lateDelegate() throws {
+        func facts(_ method: String) -> [SplitDelegateFact] {
+            read(["List.swift": """
+                import UIKit
+                class ListViewController: UITableViewController, UISplitViewControllerDelegate {
+                    override func \(method)() {
+                        super.\(method)()
+                        splitViewController?.delegate = self
+                    }
+                    func splitViewController(_ splitViewController: UISplitViewController, collapseSecondary secondaryViewController: UIViewController, onto primaryViewController: UIViewController) -> Bool {
+                        return true
+                    }
+                }
+                """]).splitDelegates
+        }
+        #expect(facts("viewDidLoad").first?.answer == .unknown(CodeLocation(file: "List.swift", line: 7)))
+        #expect(facts("awakeFromNib").first?.answer == .collapseSecondary(.always))
+    }
+
     @Test("the column-style delegate's top column")
     func topColumn() throws {
         let facts = answers("""
