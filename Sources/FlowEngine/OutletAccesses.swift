@@ -33,13 +33,20 @@ extension Simulator {
 
     /// The outlet accesses of a `prepare` or launch case on the object it cast (those of the
     /// method it calls first), in the file of the class whose code runs.
+    /// The accesses written before the case's sets and call (`beforeSet`), run before them.
+    mutating func touchOutletsBeforeSet(of c: PrepareCase, on target: Int, scope: Scope, caller: String) throws(CrashSignal) {
+        guard c.outlets.contains(where: \.beforeSet) else { return }
+        try touchOutlets(c.outlets.filter(\.beforeSet), of: target, caller: caller, file: codeFile(scope, declaring: { $0.prepare != nil }))
+    }
+
     mutating func touchOutlets(of c: PrepareCase, on target: Int, scope: Scope, caller: String) throws(CrashSignal) {
         guard !c.outlets.isEmpty || c.call != nil else { return }
         if let call = c.call, let m = flow.method(call, of: state.className(of: target)), let inner = m.outlets, !inner.isEmpty {
             try touchOutlets(inner, of: target, caller: "\(call) (called by \(caller))", file: methodFile(call, of: target), depth: 1)
         }
-        guard !c.outlets.isEmpty else { return }
-        try touchOutlets(c.outlets, of: target, caller: caller, file: codeFile(scope, declaring: { $0.prepare != nil }))
+        let after = c.outlets.filter { !$0.beforeSet }
+        guard !after.isEmpty else { return }
+        try touchOutlets(after, of: target, caller: caller, file: codeFile(scope, declaring: { $0.prepare != nil }))
     }
 
     /// A code action's accesses to what it built, before it shows it.

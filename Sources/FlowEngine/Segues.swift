@@ -203,6 +203,7 @@ extension Simulator {
         }
         // `inspect` names the Swift line of the case that set a value, when the flow has it.
         let setter = setter ?? FlowIndex.PrepareInfo.setter(of: c, caller: caller, codeLocations: flow.codeLocations)
+        try touchOutletsBeforeSet(of: c, on: target, scope: scope, caller: caller)
         for a in c.set {
             // `dest.x = self.x` with the destination's x Optional (`T!` or `T?`) copies a nil;
             // only a non-optional destination property makes Swift unwrap it here.

@@ -2,7 +2,7 @@
 /// `prepare` case, a launch `inject` case, a code action, a method and `viewDidLoad`.
 extension FlowDecoder {
     static let outletKeys = ["type", "line"]
-    static let outletAccessKeys = ["name", "optionalChaining", "forceUnwrap", "line", "file"]
+    static let outletAccessKeys = ["name", "optionalChaining", "forceUnwrap", "line", "file", "beforeSet"]
 
     /// `"outlets": { "label": { "type": "UILabel!", "line": 12 } }` on a class.
     mutating func decodeOutlets(_ f: Fields) -> [Outlet] {
@@ -29,8 +29,10 @@ extension FlowDecoder {
             if chained && forced {
                 sink.error(node.position, p, "an access is either 'optionalChaining' (label?.text) or 'forceUnwrap' (label!.text), not both")
             }
-            return OutletAccess(name: name, optionalChaining: chained, forceUnwrap: forced, line: af.int("line", &sink, minimum: 1),
-                                file: af.string("file", &sink), origin: af.origin())
+            var a = OutletAccess(name: name, optionalChaining: chained, forceUnwrap: forced, line: af.int("line", &sink, minimum: 1),
+                                 file: af.string("file", &sink), origin: af.origin())
+            a.beforeSet = af.bool("beforeSet", &sink) ?? false
+            return a
         }
     }
 

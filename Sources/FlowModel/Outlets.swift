@@ -52,6 +52,9 @@ public struct OutletAccess: Hashable, Sendable {
     /// The Swift file (its name, as traps print it) when it is not that of the class whose
     /// code runs.
     public var file: String?
+    /// Written before the case's (or action's) first `set` and `call`: it runs before them
+    /// (`d.loadViewIfNeeded()` then `d.item = item`: `viewDidLoad` reads the item not yet set).
+    public var beforeSet = false
     public var origin: Origin
 
     public init(name: String, optionalChaining: Bool = false, forceUnwrap: Bool = false, line: Int? = nil, file: String? = nil, origin: Origin) {

@@ -16,6 +16,7 @@ extension FlowJSON {
             if a.forceUnwrap { fields.append("\"forceUnwrap\": true") }
             if let l = a.line { fields.append("\"line\": \(l)") }
             if let f = a.file { fields.append("\"file\": \(q(f))") }
+            if a.beforeSet { fields.append("\"beforeSet\": true") }
             return "{ " + fields.joined(separator: ", ") + " }"
         }.joined(separator: ", ") + "]"
     }

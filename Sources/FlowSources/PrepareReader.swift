@@ -247,7 +247,12 @@ struct PrepareReader {
         }
         for f in found {
             guard let base = f.base, let t = target(base, ctx) else { continue }
-            add(t, ctx, at: e) { $0.outlets.append(f.access) }
+            add(t, ctx, at: e) { c in
+                var a = f.access
+                // Nothing set or called yet on this case: Swift runs it before what follows.
+                a.beforeSet = c.set.isEmpty && c.call == nil
+                c.outlets.append(a)
+            }
         }
         return handled
     }

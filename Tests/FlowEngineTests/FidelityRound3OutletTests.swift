@@ -148,3 +148,27 @@ struct FidelityRound3OutletTests {
         #expect(e.diagnostics.contains { $0.description.contains("not both") })
     }
 }
+
+@Suite("Fidelity round 3: outlets, statement order")
+struct FidelityRound3OutletOrderTests {
+    @Test("loadViewIfNeeded() written before the set runs viewDidLoad with the dependency still nil: its read traps there")
+    func loadingBeforeTheSet() throws {
+        func app(_ beforeSet: Bool) throws -> App {
+            try App("""
+            "initial": "a",
+            "classes": {
+              "A": { "prepare": [ { "as": "B", "set": { "item": "\\"x\\"" }, "outlets": [ { "name": "loadViewIfNeeded()", "beforeSet": \(beforeSet) } ] } ] },
+              "B": { "file": "B.swift", "dependencies": { "item": { "type": "Item", "injection": "implicitlyUnwrapped" } }, "viewDidLoad": { "uses": ["item"], "line": 6 } }
+            },
+            "scenes": { "a": { "class": "A", "controls": ["go"] }, "b": { "class": "B" } },
+            "segues": [ { "id": "Go", "source": "a", "destination": "b", "kind": "presentation", "trigger": "control:go" } ]
+            """)
+        }
+        var early = try app(true)
+        let events = early.tap("go")
+        #expect(App.crash(events) == .trap(location: "App/B.swift:6", kind: "Fatal error", message: "Unexpectedly found nil while implicitly unwrapping an Optional value"))
+        var late = try app(false)
+        late.tap("go")
+        #expect(late.state.crash == nil)
+    }
+}

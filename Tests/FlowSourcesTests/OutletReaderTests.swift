@@ -165,3 +165,17 @@ import Testing
         #expect(make.outlets.map(\.name) == ["loadViewIfNeeded()", "button"])
     }
 }
+
+@Suite struct OutletOrderReaderTests {
+    @Test func accessesBeforeTheFirstAssignmentAreMarkedBeforeSet() throws {
+        let (_, cases) = try OutletReaderTests.prepare("""
+                    let d = segue.destination as! DetailViewController
+                    d.loadViewIfNeeded()
+                    d.item = item
+                    d.titleLabel.text = "x"
+            """)
+        let outlets = cases.flatMap(\.outlets)
+        #expect(outlets.map(\.name) == ["loadViewIfNeeded()", "titleLabel"])
+        #expect(outlets.map(\.beforeSet) == [true, false])
+    }
+}
