@@ -185,7 +185,9 @@ struct CheckWithSourcesTests {
         // menu): the exploration starts there, not in the primary column's sidebar.
         // 190,423 while dependencies that unread code sets (network callbacks, selection
         // handlers) started nil; unknown, they are set on every path, and fewer states differ.
-        #expect(r.stdout.contains("explored: 181,296 states"), "\(r)")
+        // 176,459 since issue 31 (item 6): PromotionInfoViewController.viewDidAppear(_:) dismisses
+        // it when promotion is nil, as UIKit runs it on every appearance (181,296 before).
+        #expect(r.stdout.contains("explored: 176,459 states"), "\(r)")
         #expect(r.stdout.contains("path: perform InitialSegue; tab 4; perform showUserProfileSegue; tap compose; call openGuidelinesView()"), "\(r)")
         #expect(found.contains { $0.contains("scene 'PartyNavigationViewController' (ThemedNavigationController) is unreachable: no segue, relationship or code action leads to it from the launch root") }, "\(r)")
         for reached in ["spellTaskNavigationController", "SpellUserNavigationController", "skillsUserTable", "ItemNavigationController"] {

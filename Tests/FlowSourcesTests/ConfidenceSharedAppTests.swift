@@ -31,8 +31,13 @@ struct ConfidenceSharedAppTests {
     @Test func habiticaGuidelinesSegueStaysADefiniteError() throws {
         let (status, found) = try check("habitica-ios")
         #expect(status == 1)
+        // Since issue 31 (item 7) the exploration's path to it goes through InitialSegue, whose
+        // class MainVCSelectionSegue overrides `destination` with code flownav did not read: the
+        // view controller it shows is a guess, so the exception found past it is possible (a
+        // note naming that segue class). The lint below keeps it a definite error.
         let exception = try #require(found.first { $0.rule == "uncaught-exception" && $0.message.contains("'GuidelinesSegue'") })
-        #expect(exception.severity == "error" && exception.confidence == "definite", "\(exception)")
+        #expect(exception.severity == "note" && exception.confidence == "possible", "\(exception)")
+        #expect(exception.assumes.contains { $0.contains("custom segue MainVCSelectionSegue") }, "\(exception)")
         #expect(exception.path?.last == "call openGuidelinesView()")
         let lint = try #require(found.first { $0.rule == "unknown-segue-identifier" && $0.message.contains("'GuidelinesSegue'") })
         #expect(lint.severity == "error" && lint.confidence == "definite", "\(lint)")
