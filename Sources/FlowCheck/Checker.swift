@@ -220,6 +220,7 @@ public enum Checker {
         }
         return switch rule.id {
         case Rules.trap.id: "replay the path and give the view controller the dependency it reads (or a segue action / initializer that does)"
+        case Rules.outletBeforeViewLoaded.id: "pass the value in a property and set the outlet in viewDidLoad (or use ?., or call loadViewIfNeeded() first); after the load, connect the outlet in Interface Builder"
         case Rules.uncaughtException.id: "replay the path: the last command makes UIKit throw; fix the call that throws"
         case Rules.unableToFindMethod.id: "implement the segue action on the source of the segue being performed"
         case Rules.segueActionReturnedNil.id: "make the segue action return a view controller on this path"

@@ -93,7 +93,8 @@ extension Simulator {
             emit(.note("\(caller): \(outlet.name) of \(object), declared non-optional \(outlet.type), is nil (\(why)); what the app does then is not modelled"))
             return
         }
-        emit(.note("\(caller) reads \(outlet.name) of \(object)\(Self.outletTrapMarker)\(outlet.type), which is nil: \(why)"))
+        // Not "…, which is nil": that is how check tells a nil dependency in viewDidLoad.
+        emit(.note("\(caller) reads \(outlet.name) of \(object)\(Self.outletTrapMarker)\(outlet.type), nil because \(why)"))
         let message = a.forceUnwrap ? "Unexpectedly found nil while unwrapping an Optional value" : Self.nilUnwrap
         throw CrashSignal(crash: .trap(location: location(file: file, line: a.line), kind: "Fatal error", message: message))
     }

@@ -51,6 +51,8 @@ import Testing
         let f = try #require(read.findings(Rules.outletBeforeViewLoaded).first, "\(read.text)")
         #expect(f.message.hasPrefix("App/DetailViewController.swift:9: "))
         #expect(f.console.contains { $0.contains("the storyboard connects no outlet 'badge' on scene 'detail'") })
+        // One finding: the outlet is not a dependency, so no nil-dependency warning beside it.
+        #expect(read.findings(Rules.nilDependencyInViewDidLoad).isEmpty, "\(read.text)")
         // No connections in the flow (no storyboard read): no claim.
         let unread = Checker.check(try Flows.load(Self.flow(viewDidLoad: #"[ { "name": "badge", "line": 9 } ]"#)
             .replacingOccurrences(of: #", "outlets": ["label"] }"#, with: " }")
