@@ -88,7 +88,7 @@ enum OutletAccessReader {
         guard let parent = node.parent else { return false }
         if let m = parent.as(MemberAccessExprSyntax.self) { return m.base?.id == node.id }
         if let s = parent.as(SubscriptCallExprSyntax.self) { return s.calledExpression.id == node.id }
-        if let f = parent.as(ForInStmtSyntax.self) { return f.sequence.id == node.id }
+        if let f = parent.as(ForStmtSyntax.self) { return f.sequence.id == node.id }
         return false
     }
 
