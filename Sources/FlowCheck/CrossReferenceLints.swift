@@ -188,7 +188,8 @@ struct CrossReferenceLints {
         for s in reaching {
             let segue = flow.segues[s]
             // An unwind's destination is found at run time; a segue action may return a subclass.
-            guard let d = segue.destination, segue.action == nil, flow.isKnownClass(flow.scenes[d].className) else { return }
+            guard let d = segue.destination, segue.action == nil, flow.isKnownClass(flow.scenes[d].className),
+                  !flow.scenes[d].standsInForUnimportedScene else { return }
             let runtime = flow.runtimeClass(ofScene: d)
             if flow.lineage(of: runtime).contains(type) { return }
             destinations.insert(runtime)

@@ -58,7 +58,7 @@ extension Simulator {
     /// or UIKit's), so no unread superclass or extension may make it fit.
     func castIsDecidable(_ object: Int, to type: String) -> Bool {
         guard flow.protocols[type] != nil || flow.isKnownClass(type) else { return false }
-        if let scene = state[object].scene, index.sceneHasUnknownClass[scene] { return false }
+        if let scene = state[object].scene, index.sceneHasUnknownClass[scene] || flow.scenes[scene].standsInForUnimportedScene { return false }
         let lineage = info(of: object).lineage
         guard !lineage.isEmpty, lineage.allSatisfy({ flow.isKnownClass($0) && !Self.superclassNotRead(flow.classes[$0]) }) else { return false }
         // A subclass of what a segue action flownav did not read returns (its dependencies are

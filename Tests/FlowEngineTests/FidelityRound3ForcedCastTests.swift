@@ -114,6 +114,38 @@ struct FidelityRound3ForcedCastTests {
         var b = try App(flow)
         b.tap("b")
         #expect(b.state.crash == nil)
+        // The importer's stand-in for a scene of a storyboard it did not import.
+        var standIn = try App(flow.replacingOccurrences(of: #""b": { "class": "B" }"#,
+            with: #""b": { "class": "UIViewController", "notes": ["stands in for the initial view controller of Settings.storyboard, which this import does not contain"] }"#))
+        standIn.tap("b")
+        #expect(standIn.state.crash == nil)
+    }
+
+    @Test("an as! flownav cannot decide did not trap, so it held: the case injects, with no silent-cast note")
+    func undecidedForcedCastHolds() throws {
+        var app = try App("""
+        "initial": "nav",
+        "protocols": { "Themed": {} },
+        "classes": {
+          "A": { "prepare": [ { "as!": "Themed", "set": { "text": "\\"hi\\"" } } ] },
+          "D": { "notes": ["D.swift:1: superclass BaseViewController is not in the sources; read as a UIViewController"],
+                 "dependencies": { "text": { "type": "String", "injection": "implicitlyUnwrapped" } },
+                 "viewDidLoad": { "uses": ["text"], "line": 4 } }
+        },
+        "scenes": {
+          "nav": { "class": "UINavigationController" },
+          "a": { "class": "A", "controls": ["d"] },
+          "d": { "class": "D" }
+        },
+        "segues": [
+          { "source": "nav", "destination": "a", "kind": "relationship", "relationship": "rootViewController" },
+          { "id": "ToD", "source": "a", "destination": "d", "kind": "show", "trigger": "control:d" }
+        ]
+        """)
+        let events = app.tap("d")
+        #expect(app.state.crash == nil)
+        #expect(!App.notes(events).contains { $0.contains(" is nil, so nothing is injected") })
+        #expect(app.slot("text", of: try app.id("D"))?.value == "\"hi\"")
     }
 
     @Test("the launch code's window.rootViewController as! UITabBarController on a navigation controller traps at launch")
