@@ -310,7 +310,8 @@ struct PrepareReader {
     /// A marker without a test (an empty `else` or `default`) only matters when a branch's
     /// cast test can fail: it is the code handling that, so no note is due.
     private mutating func finish(chain: Int, from start: Int) {
-        func isEmpty(_ c: PrepareCase) -> Bool { c.set.isEmpty && c.call == nil && !c.exits }
+        // A case that only touches outlets still does something (OutletAccessReader).
+        func isEmpty(_ c: PrepareCase) -> Bool { c.set.isEmpty && c.call == nil && !c.exits && c.outlets.isEmpty }
         if cases[start...].allSatisfy(isEmpty) {
             cases.removeSubrange(start...)
             return

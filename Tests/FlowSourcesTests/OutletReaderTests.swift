@@ -179,3 +179,17 @@ import Testing
         #expect(outlets.map(\.beforeSet) == [true, false])
     }
 }
+
+@Suite struct OutletSwitchReaderTests {
+    @Test func aSwitchCaseOnTheDestinationsClassThatOnlyTouchesAnOutletIsKept() throws {
+        let (_, cases) = try OutletReaderTests.prepare("""
+                    switch segue.destination {
+                    case let d as DetailViewController:
+                        d.titleLabel.text = "a"
+                    default:
+                        break
+                    }
+            """)
+        #expect(cases.contains { $0.cast == "DetailViewController" && $0.outlets.map(\.name) == ["titleLabel"] && $0.branch != nil })
+    }
+}
