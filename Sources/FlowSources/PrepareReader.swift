@@ -131,6 +131,9 @@ struct PrepareReader {
                     if Self.returns(g.body) { guardCases(g, before: before, after: ctx) }
                 } else if let e = s.as(ExpressionStmtSyntax.self)?.expression {
                     statement(e, ctx)
+                } else if let f = s.as(ForStmtSyntax.self) {
+                    // `for b in d.buttons`: an implicitly unwrapped outlet collection read through.
+                    _ = outletStatement(f.sequence, ctx)
                 } else if s.is(ReturnStmtSyntax.self) {
                     return
                 }

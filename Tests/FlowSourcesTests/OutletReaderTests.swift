@@ -193,3 +193,13 @@ import Testing
         #expect(cases.contains { $0.cast == "DetailViewController" && $0.outlets.map(\.name) == ["titleLabel"] && $0.branch != nil })
     }
 }
+
+@Suite struct OutletCollectionLoopReaderTests {
+    @Test func aLoopOverAnOutletCollectionReadsThroughIt() throws {
+        let (_, cases) = try OutletReaderTests.prepare("""
+                    let d = segue.destination as! DetailViewController
+                    for b in d.buttons { b.isHidden = true }
+            """)
+        #expect(OutletReaderTests.accesses(cases) == ["buttons@4"])
+    }
+}
