@@ -31,16 +31,32 @@ extension ClassReader {
             a.guardCondition = condition
             readNotes.removeAll { $0.location.line == file.location(of: test).line && $0.text.contains("which flownav does not evaluate") }
         }
-        notes += readNotes
         // `guard shouldOnboard else { return }` before the call: the action runs only past a
-        // test flownav does not evaluate (what it finds there is possible, not definite).
+        // test flownav does not evaluate.
         if let body = f.body, let line = a.origin.position?.line {
             for item in body.statements {
                 guard case .stmt(let st) = item.item, let g = st.as(GuardStmtSyntax.self), file.location(of: g).line < line else { continue }
-                note(g, file, "\(a.name): navigates (\(CodeActionReader.describe(a))) only past `guard \(g.conditions.trimmedDescription)`, which flownav does not evaluate; it is explored as if it held")
+                readNotes.append(SourceNote(location: file.location(of: g), subject: name,
+                    text: "\(a.name): navigates (\(CodeActionReader.describe(a))) only past `guard \(g.conditions.trimmedDescription)`, which flownav does not evaluate; it is explored as if it held"))
                 break
             }
         }
+        // From viewDidAppear the view is in the window, so the navigation behaves as a user's
+        // would: under a test flownav does not evaluate it is a choice `check` explores (`call`),
+        // both ways, rather than forced on every appearance (which hid GoMap's tag editor). From
+        // viewDidLoad / viewWillAppear it stays on the callback, where UIKit refuses a
+        // presentation.
+        let untested = readNotes.contains { $0.text.hasPrefix(a.name + ": navigates") && $0.text.contains("which flownav does not evaluate") }
+        if untested && callback == .viewDidAppear {
+            a.trigger = .manual
+            readNotes = readNotes.map { n in
+                guard n.text.hasPrefix(a.name + ": navigates"), let r = n.text.firstRange(of: "; it is explored as if it") else { return n }
+                var m = n
+                m.text = String(n.text[..<r.lowerBound]) + "; it is explored as a choice (call \(a.name)), not on every appearance"
+                return m
+            }
+        }
+        notes += readNotes
         if !decl.actions.contains(where: { $0.name == a.name }) { decl.actions.append(a) }
     }
 

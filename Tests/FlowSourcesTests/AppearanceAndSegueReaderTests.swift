@@ -98,6 +98,20 @@ import Testing
         #expect(FlowJSON.fragment(facts).contains(#""guard": "session == nil""#))
     }
 
+    @Test func viewDidAppearNavigationUnderAnUnevaluatedTestIsAChoiceNotForcedOnEveryAppearance() throws {
+        let facts = Self.home("""
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    if !isMovingToParent && store.isEmpty {
+                        performSegue(withIdentifier: "Pick", sender: nil)
+                    }
+                }
+            """)
+        let a = try #require(facts.classes["HomeViewController"]?.actions.first { $0.name == "viewDidAppear(_:)" })
+        #expect(a.trigger == .manual)
+        #expect(facts.notes.contains { $0.text.hasSuffix("it is explored as a choice (call viewDidAppear(_:)), not on every appearance") })
+    }
+
     @Test func navigationInAClosureRunsLaterAndIsNotAnAppearanceAction() throws {
         let facts = Self.home("""
                 override func viewDidLoad() {
