@@ -79,6 +79,7 @@ public enum SourceReader {
         facts.splitDelegates = SplitDelegateReader.read(decls)
         SplitDelegateReader.dropDelegateAssignments(&facts.launch)
         PresentationDelegateReader.read(decls, &facts)
+        PresentationSettingsReader.read(decls, &facts)
         facts.notes += launch.notes
         // Protocols that launch or prepare cast to are needed too.
         for c in facts.launch.inject + facts.classes.values.flatMap({ $0.prepare ?? [] }) {
