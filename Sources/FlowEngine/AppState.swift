@@ -457,8 +457,14 @@ public struct AppState: Hashable, Sendable {
     /// context) makes. It covers only that view controller; the rest of the level (a tab bar, a
     /// split's other column) stays on screen around it.
     public func isContextPresentation(_ id: Int) -> Bool {
-        guard let p = instances[id].presenter else { return false }
-        return instances[p].parent != nil || isContextPresentation(p)
+        // A loop, not recursion: a presentation chain may be thousands deep, and tests and
+        // `check` run on threads with small stacks.
+        var x = id
+        while let p = instances[x].presenter {
+            if instances[p].parent != nil { return true }
+            x = p
+        }
+        return false
     }
 
     /// What `x` presents over its context, if it does.

@@ -108,13 +108,24 @@ struct CodeActionReader {
 
     /// `if let vc = Detail(coder: coder) { present(vc, …) }`: the test is whether what is shown
     /// was built, which the action's reading already models (nothing is shown without it).
+    /// So is `if let presentingViewController { presentingViewController.dismiss(…) }` (or `= x`
+    /// of the same name): an unwrap of the receiver under its own name, which the action's
+    /// receiver already reads (nothing is sent when there is none).
     static func bindsOnlyWhatIsShown(_ i: IfExprSyntax, _ call: Syntax) -> Bool {
-        guard let args = call.as(FunctionCallExprSyntax.self)?.arguments else { return false }
-        let used = Set(args.compactMap { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text })
+        guard let f = call.as(FunctionCallExprSyntax.self) else { return false }
+        let used = Set(f.arguments.compactMap { $0.expression.as(DeclReferenceExprSyntax.self)?.baseName.text })
+        let receiver = f.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text
         return i.conditions.allSatisfy { c in
             guard let b = c.condition.as(OptionalBindingConditionSyntax.self),
                   let name = b.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return false }
-            return used.contains(name)
+            if used.contains(name) { return true }
+            guard name == receiver else { return false }
+            guard let value = b.initializer?.value else { return true }
+            if let r = value.as(DeclReferenceExprSyntax.self) { return r.baseName.text == name }
+            if let m = value.as(MemberAccessExprSyntax.self), m.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                return m.declName.baseName.text == name
+            }
+            return false
         }
     }
 

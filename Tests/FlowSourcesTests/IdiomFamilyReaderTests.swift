@@ -443,6 +443,38 @@ extension SegueActionFamilyTests {
         #expect(!notes.contains { $0.text.hasPrefix("close(_:)") })
     }
 
+    @Test func anUnwrapOfTheReceiverUnderItsOwnNameIsNoTest() throws {
+        let facts = read(["A.swift": """
+            class PanelViewController: UIViewController {
+                var ready = false
+                @IBAction func close(_ sender: Any) {
+                    if let presentingViewController = presentingViewController {
+                        presentingViewController.dismiss(animated: true)
+                    }
+                }
+                @IBAction func closeShort(_ sender: Any) {
+                    if let presentingViewController { presentingViewController.dismiss(animated: true) }
+                }
+                @IBAction func closeOther(_ sender: Any) {
+                    if let presentingViewController = parent?.presentingViewController {
+                        presentingViewController.dismiss(animated: true)
+                    }
+                }
+                @IBAction func closeWhenReady(_ sender: Any) {
+                    if let presentingViewController, ready { presentingViewController.dismiss(animated: true) }
+                }
+            }
+            """])
+        let notes = facts.notes.filter { $0.subject == "PanelViewController" && $0.text.contains("which flownav does not evaluate") }
+        let noted = Set(notes.compactMap { $0.text.split(separator: ":").first.map(String.init) })
+        // Unwrapping the receiver itself tests nothing the action does not already read.
+        #expect(!noted.contains("close(_"), "\(notes.map(\.text))")
+        #expect(!noted.contains("closeShort(_"), "\(notes.map(\.text))")
+        // Another expression bound to the same name, or a second condition, is still a test.
+        #expect(noted.contains("closeOther(_"), "\(notes.map(\.text))")
+        #expect(noted.contains("closeWhenReady(_"), "\(notes.map(\.text))")
+    }
+
     @Test func helpersThatReturnAViewControllerOrAStoryboardAreReadThrough() throws {
         let a = try actions("""
             @IBAction func showDetail(_ sender: Any) {
