@@ -50,8 +50,19 @@ extension Simulator {
     /// The reads and asserts of a lifecycle method, with the traps of `viewDidLoad`: an
     /// assert of a nil dependency, an implicitly unwrapped nil read; an unknown value never traps.
     private mutating func checkReads(_ v: ViewDidLoad, file: String, of id: Int, method: String) throws(CrashSignal) {
-        func loc(_ name: String) -> String { location(file: file, line: v.lines[name] ?? v.line) }
-        for name in v.asserts {
+        let deps = info(of: id).dependencyByName
+        try checkLifecycleReads(method: method, asserts: v.asserts, uses: v.uses.compactMap { deps[$0] }, of: id, file: file, line: v.line, lines: v.lines)
+    }
+
+    /// What `viewDidLoad`, `viewWillAppear` and `viewDidAppear` share: an assert of a nil
+    /// dependency fails; an implicitly unwrapped nil read traps; other nil reads are notes.
+    /// A trap is at the name's line in `lines`, else at `line`.
+    mutating func checkLifecycleReads(
+        method: String, asserts: [String], uses: [Dependency], of id: Int, file: String, line: Int?, lines: [String: Int]
+    ) throws(CrashSignal) {
+        // Made only for a trap: most methods read nothing nil.
+        func loc(_ name: String) -> String { location(file: file, line: lines[name] ?? line) }
+        for name in asserts {
             let slot = state.slot(name, of: id)
             if !(slot.map { state.slots[$0].hasValue } ?? false) {
                 let provenance = slot.map { state.provenance(ofSlot: $0) }
@@ -59,8 +70,8 @@ extension Simulator {
                 throw CrashSignal(crash: .trap(location: loc(name), kind: "Assertion failed", message: ""))
             }
         }
-        for name in v.uses {
-            guard let dep = info(of: id).dependencyByName[name] else { continue }
+        for dep in uses {
+            let name = dep.name
             let slot = state.slot(name, of: id)
             guard !(slot.map { state.slots[$0].hasValue } ?? false) else { continue }
             let provenance = slot.map { state.provenance(ofSlot: $0) }

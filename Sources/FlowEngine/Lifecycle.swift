@@ -20,33 +20,7 @@ extension Simulator {
         emit(.lifecycle(id: id, callback: .viewDidLoad))
         let cls = info(of: id)
         guard cls.hasViewDidLoad, let v = cls.viewDidLoad else { return }
-        // Made only for a trap: most loads read nothing nil.
-        func loc(_ name: String) -> String { location(file: v.file, line: v.lines[name] ?? v.line) }
-        for name in v.asserts {
-            let slot = state.slot(name, of: id)
-            if !(slot.map { state.slots[$0].hasValue } ?? false) {
-                let provenance = slot.map { state.provenance(ofSlot: $0) }
-                emit(.note("viewDidLoad() asserts \(name) != nil, but \(name) was \(provenance == "not set" ? "never set" : "set to nil")"))
-                throw CrashSignal(crash: .trap(location: loc(name), kind: "Assertion failed", message: ""))
-            }
-        }
-        for dep in v.uses {
-            let name = dep.name
-            let slot = state.slot(name, of: id)
-            guard !(slot.map { state.slots[$0].hasValue } ?? false) else { continue }
-            // Read only for a note: most loads read nothing nil.
-            let provenance = slot.map { state.provenance(ofSlot: $0) }
-            switch dep.injection {
-            case .implicitlyUnwrapped:
-                let how = provenance.map { $0 == "not set" ? "which was never set" : "which was set to nil by \($0)" } ?? "which was never set"
-                emit(.note("viewDidLoad() reads \(name), an implicitly unwrapped \(dep.type)!, \(how)"))
-                throw CrashSignal(crash: .trap(location: loc(name), kind: "Fatal error", message: Self.nilUnwrap))
-            case .optional:
-                emit(.note("viewDidLoad() reads \(name), which is nil (\(provenance ?? "not set"))"))
-            case .initializer, .property:
-                emit(.note("viewDidLoad() reads \(name), which has no value (\(provenance ?? "not set"))"))
-            }
-        }
+        try checkLifecycleReads(method: "viewDidLoad()", asserts: v.asserts, uses: v.uses, of: id, file: v.file, line: v.line, lines: v.lines)
         if !v.outlets.isEmpty { try touchOutlets(v.outlets, of: id, caller: "viewDidLoad()", file: v.file) }
     }
 

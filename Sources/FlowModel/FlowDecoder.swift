@@ -287,19 +287,11 @@ struct FlowDecoder {
                 }
             }
         }
-        if let node = f["viewDidLoad"], let vf = Fields(node, f.path("viewDidLoad"), known: ["uses", "asserts", "line", "lines", "at", "outlets"], sink: &sink) {
-            codeAt(vf)
-            c.viewDidLoad = ViewDidLoad(
-                uses: vf.stringValues("uses", &sink), asserts: vf.stringValues("asserts", &sink),
-                line: vf.int("line", &sink, minimum: 1), origin: vf.origin())
-            for l in vf.map("lines", &sink) {
-                if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { c.viewDidLoad?.lines[l.key] = n }
-            }
-            c.viewDidLoad?.outlets = decodeOutletAccesses(vf)
-        }
-        // viewWillAppear / viewDidAppear: viewDidLoad's shape, run on every appearance.
-        for key in ["viewWillAppear", "viewDidAppear"] {
-            guard let node = f[key], let vf = Fields(node, f.path(key), known: ["uses", "asserts", "line", "lines", "at"], sink: &sink) else { continue }
+        // viewDidLoad, and viewWillAppear / viewDidAppear with its shape, run on every
+        // appearance; only viewDidLoad's outlet accesses are modelled.
+        for key in ["viewDidLoad", "viewWillAppear", "viewDidAppear"] {
+            let known = ["uses", "asserts", "line", "lines", "at"] + (key == "viewDidLoad" ? ["outlets"] : [])
+            guard let node = f[key], let vf = Fields(node, f.path(key), known: known, sink: &sink) else { continue }
             codeAt(vf)
             var v = ViewDidLoad(
                 uses: vf.stringValues("uses", &sink), asserts: vf.stringValues("asserts", &sink),
@@ -307,7 +299,13 @@ struct FlowDecoder {
             for l in vf.map("lines", &sink) {
                 if let n = Fields.int(l.value, JSONPath.member(vf.path("lines"), l.key), &sink, minimum: 1) { v.lines[l.key] = n }
             }
-            if key == "viewWillAppear" { c.viewWillAppear = v } else { c.viewDidAppear = v }
+            switch key {
+            case "viewDidLoad":
+                v.outlets = decodeOutletAccesses(vf)
+                c.viewDidLoad = v
+            case "viewWillAppear": c.viewWillAppear = v
+            default: c.viewDidAppear = v
+            }
         }
         for a in f.map("segueActions", &sink) {
             let p = JSONPath.member(f.path("segueActions"), a.key)

@@ -41,7 +41,7 @@ struct MethodOutlets {
             }
         }
         for (cls, method) in wanted {
-            guard let (declaring, f, file) = declaration(of: method, from: cls), let body = f.body, facts.classes[declaring] != nil else { continue }
+            guard let (declaring, f, file) = decls.function(method, onClassOrSuperclass: cls), let body = f.body, facts.classes[declaring] != nil else { continue }
             let names = OutletAccessReader.outletNames(of: declaring, decls)
             let classFile = facts.classes[declaring]!.file
             let accesses = OutletAccessReader.selfAccesses(in: body, outlets: names, file: file, fileName: ClassReader.fileName(file, classFile))
@@ -66,22 +66,7 @@ struct MethodOutlets {
 
     private func keep(_ a: OutletAccess, _ cast: String?, _ facts: SourceFacts) -> Bool {
         guard a.name.hasSuffix(")"), !a.loadsView else { return true }
-        guard let cast, let (declaring, _, _) = declaration(of: a.name, from: cast) else { return false }
+        guard let cast, let (declaring, _, _) = decls.function(a.name, onClassOrSuperclass: cast) else { return false }
         return facts.classes[declaring]?.methods.first { $0.name == a.name }?.outlets?.isEmpty == false
-    }
-
-    /// The function named `call` on `name` or its nearest superclass in the sources.
-    private func declaration(of call: String, from name: String) -> (String, FunctionDeclSyntax, ParsedFile)? {
-        var current: String? = name
-        var seen: Set<String> = []
-        while let c = current, seen.insert(c).inserted, let parts = decls.classParts[c] {
-            for part in parts {
-                for m in part.members {
-                    if let f = m.decl.as(FunctionDeclSyntax.self), SwiftNames.function(f) == call { return (c, f, part.file) }
-                }
-            }
-            current = decls.superclass(of: c)
-        }
-        return nil
     }
 }

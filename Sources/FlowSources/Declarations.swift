@@ -82,6 +82,22 @@ struct Declarations {
         if protocols[first] != nil { return nil }
         return first
     }
+
+    /// The function named `call` (Swift name) on the class `name` or its nearest superclass in
+    /// the sources: the declaring class, the function and its file.
+    func function(_ call: String, onClassOrSuperclass name: String) -> (String, FunctionDeclSyntax, ParsedFile)? {
+        var current: String? = name
+        var seen: Set<String> = []
+        while let c = current, seen.insert(c).inserted, let parts = classParts[c] {
+            for part in parts {
+                for m in part.members {
+                    if let f = m.decl.as(FunctionDeclSyntax.self), SwiftNames.function(f) == call { return (c, f, part.file) }
+                }
+            }
+            current = superclass(of: c)
+        }
+        return nil
+    }
 }
 
 /// What one file declares, read from that file alone, so that files can be parsed and read in

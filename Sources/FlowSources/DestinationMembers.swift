@@ -50,7 +50,7 @@ struct DestinationMembers {
         guard let call = c.call else { return }
         var found = false
         for receiver in receivers {
-            guard let (declaring, f, file) = declaration(of: call, from: receiver), facts.classes[declaring] != nil else { continue }
+            guard let (declaring, f, file) = decls.function(call, onClassOrSuperclass: receiver), facts.classes[declaring] != nil else { continue }
             found = true
             if facts.classes[declaring]!.methods.contains(where: { $0.name == call }) { continue }
             facts.classes[declaring]!.methods.append(method(f, file, of: declaring))
@@ -122,20 +122,6 @@ struct DestinationMembers {
         return false
     }
 
-    /// The function named `call` on `name` or its nearest superclass in the sources.
-    private func declaration(of call: String, from name: String) -> (String, FunctionDeclSyntax, ParsedFile)? {
-        var current: String? = name
-        var seen: Set<String> = []
-        while let c = current, seen.insert(c).inserted, let parts = decls.classParts[c] {
-            for part in parts {
-                for m in part.members {
-                    if let f = m.decl.as(FunctionDeclSyntax.self), SwiftNames.function(f) == call { return (c, f, part.file) }
-                }
-            }
-            current = decls.superclass(of: c)
-        }
-        return nil
-    }
 
     /// `func setCurrentWidth(_ width: CGFloat) { self.width = Float(width) }` sets `width`:
     /// a dependency assigned the parameter, or an expression of it, at the top of the body.

@@ -142,20 +142,8 @@ public enum FlowJSON {
         case .inherited?, nil:
             break
         }
-        if let v = c.viewDidLoad {
-            w.key("viewDidLoad")
-            var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
-            if !v.asserts.isEmpty { fields.append("\"asserts\": [" + v.asserts.map(q).joined(separator: ", ") + "]") }
-            if let l = v.line { fields.append("\"line\": \(l)") }
-            if !v.lines.isEmpty {
-                fields.append("\"lines\": { " + v.lines.sorted { $0.key < $1.key }.map { "\(q($0.key)): \($0.value)" }.joined(separator: ", ") + " }")
-            }
-            if let at = at(v.origin) { fields.append(at) }
-            if !v.outlets.isEmpty { fields.append(outletAccesses(v.outlets)) }
-            w.inline("{ " + fields.joined(separator: ", ") + " }")
-        }
-        // viewDidLoad's shape (AppearanceReads.swift).
-        for (key, v) in [("viewWillAppear", c.viewWillAppear), ("viewDidAppear", c.viewDidAppear)] {
+        // The three lifecycle methods share one shape; only viewDidLoad's outlets are read.
+        for (key, v) in [("viewDidLoad", c.viewDidLoad), ("viewWillAppear", c.viewWillAppear), ("viewDidAppear", c.viewDidAppear)] {
             guard let v else { continue }
             w.key(key)
             var fields = ["\"uses\": [" + v.uses.map(q).joined(separator: ", ") + "]"]
@@ -165,6 +153,7 @@ public enum FlowJSON {
                 fields.append("\"lines\": { " + v.lines.sorted { $0.key < $1.key }.map { "\(q($0.key)): \($0.value)" }.joined(separator: ", ") + " }")
             }
             if let at = at(v.origin) { fields.append(at) }
+            if !v.outlets.isEmpty { fields.append(outletAccesses(v.outlets)) }
             w.inline("{ " + fields.joined(separator: ", ") + " }")
         }
         if !c.segueActions.isEmpty {
