@@ -157,14 +157,14 @@ import Testing
         #expect(flow.notes.contains { $0.contains("the flow starts at the initial view controller of Main.storyboard, a guess at the root the app sets in code") }, "\(flow.notes)")
     }
 
-    @Test(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+    @Test(.needsFlownavBinary)
     func checkExitsZeroOnCellsOnlyAndTwoOnAnEmptyFolder() throws {
-        let r = try runProcess(FlownavBinary.path!, ["check", Self.fixture("CellsOnly")], stdin: nil, directory: PackagePaths.root, timeout: 120)
+        let r = try runProcess(FlownavBinary.require(), ["check", Self.fixture("CellsOnly")], stdin: nil, directory: PackagePaths.root, timeout: 120)
         #expect(r.status == 0, "\(r)")
         #expect(r.stdout.contains("(skipped: 2 XIBs of views or cells)"), "\(r)")
         let empty = try TemporaryFolder()
         defer { empty.remove() }
-        let e = try runProcess(FlownavBinary.path!, ["check", empty.path], stdin: nil, directory: PackagePaths.root, timeout: 120)
+        let e = try runProcess(FlownavBinary.require(), ["check", empty.path], stdin: nil, directory: PackagePaths.root, timeout: 120)
         #expect(e.status == 2, "\(e)")
         #expect(e.stderr.contains("no storyboard or XIB in this folder"), "\(e)")
     }

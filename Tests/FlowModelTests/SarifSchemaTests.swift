@@ -22,7 +22,7 @@ import Testing
         let suppressed = try folder.file("demo with space.json", contents: demo)
         let flows = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.flows.path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted().map { PackagePaths.flow($0) }
-        let binary = try #require(FlownavBinary.path, "flownav was not built next to the tests")
+        let binary = try FlownavBinary.require()
         let r = try runProcess(binary, ["check", "--format", "sarif", suppressed] + flows, stdin: nil, directory: PackagePaths.root, timeout: 120)
         #expect(r.status == 1, "\(r.stderr)")
         let log = try JSON(json: r.stdout)

@@ -45,13 +45,13 @@ func flowSchema() throws -> SchemaValidator {
 
     /// The fixture apps imported with their Swift (guards as `exits`, creator blocks as
     /// `initializer` on a `scene`, code-built roots with `embedIn`) are format 1 by the schema.
-    @Test(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"), arguments: ["Recipes", "Workouts"])
+    @Test(.needsFlownavBinary, arguments: ["Recipes", "Workouts"])
     func importedFixtureAppMatchesTheSchema(_ app: String) throws {
         let folder = PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/\(app)").path
         let tmp = try TemporaryFolder()
         defer { tmp.remove() }
         let out = tmp.path + "/\(app).json"
-        let r = try runProcess(FlownavBinary.path!, ["import", folder, "--sources", folder, "--output", out], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        let r = try runProcess(FlownavBinary.require(), ["import", folder, "--sources", folder, "--output", out], stdin: nil, directory: PackagePaths.root, timeout: 600)
         #expect(r.status == 0, "\(r)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
         #expect(text.contains("\"exits\": true") || text.contains("\"embedIn\""))

@@ -52,8 +52,3 @@ struct Caret: Equatable, CustomStringConvertible {
     var description: String { "caret at \(offset), width \(width)" }
 }
 
-extension FlownavBinary {
-    static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        try #require(path, "flownav was not built next to the tests; run `swift build --build-tests` first", sourceLocation: sourceLocation)
-    }
-}

@@ -4,10 +4,10 @@ import Testing
 
 /// `flownav check APP/` on the shared apps: storyboards and Swift read together, nothing written
 /// by hand. Each report is pinned; the comments say why each finding is what UIKit would do.
-@Suite(.needsSharedData, .enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsSharedData, .needsFlownavBinary)
 struct CheckWithSourcesTests {
     func check(_ folder: String, _ extra: [String] = []) throws -> RunResult {
-        try runProcess(FlownavBinary.path!, ["check"] + extra + [folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        try runProcess(FlownavBinary.require(), ["check"] + extra + [folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
     }
 
     /// The finding lines of a text report: `severity: message`, without the folder and line.
@@ -125,7 +125,7 @@ struct CheckWithSourcesTests {
         defer { folder.remove() }
         let app = try copy("SegueActionDemo", into: folder, as: "app")
         try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: true)
-        let binary = FlownavBinary.path!
+        let binary = try FlownavBinary.require()
         // Run from the package root: the paths given are relative to neither output folder.
         let outside = folder.path + "/out/flow.json"
         let r = try runProcess(binary, ["import", app, "--sources", app, "--output", outside], stdin: nil, directory: PackagePaths.root, timeout: 600)

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 30's confidence on the shared apps: true findings on paths flownav read stay errors
 /// and warnings; a finding resting on code it did not read is a possible note saying so.
-@Suite(.needsSharedData, .enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsSharedData, .needsFlownavBinary)
 struct ConfidenceSharedAppTests {
     struct Found {
         var rule: String
@@ -16,7 +16,7 @@ struct ConfidenceSharedAppTests {
     }
 
     func check(_ app: String) throws -> (status: Int32, findings: [Found]) {
-        let r = try runProcess(FlownavBinary.path!, ["check", "--format", "json", PackagePaths.app(app)!], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        let r = try runProcess(FlownavBinary.require(), ["check", "--format", "json", PackagePaths.app(app)!], stdin: nil, directory: PackagePaths.root, timeout: 600)
         let top = try #require(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r)")
         let flow = try #require((top["flows"] as? [[String: Any]])?.first)
         let list = try #require(flow["findings"] as? [[String: Any]])

@@ -7,12 +7,12 @@ import Testing
 /// closure, a main-queue hop, prepare's switch, shouldPerformSegue's guard, a coordinator and a
 /// UIStoryboard extension. As written, none of those names is wrong; each planted typo is named
 /// at its Swift line by the rule that says what UIKit does with it.
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct CrossReferenceCheckTests {
     static let rules = ["unknown-segue-identifier", "segue-identifier-never-matches", "unknown-storyboard-identifier", "unknown-storyboard-name"]
 
     func check(_ folder: String) throws -> RunResult {
-        try runProcess(FlownavBinary.path!, ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        try runProcess(FlownavBinary.require(), ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
     }
 
     /// A copy of the fixture with each (file, text, replacement) planted.

@@ -9,14 +9,14 @@ import Testing
 /// selectors on an action, an unwind and a segue action, a one-expression segue action, nested
 /// types and extensions across files, a storyboard reference. Neither app crashes, so neither
 /// report has a finding; each would have had false ones before the reader understood them.
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct FixtureAppCheckTests {
     static func folder(_ name: String) -> String {
         PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/\(name)").path
     }
 
     func check(_ folder: String) throws -> RunResult {
-        try runProcess(FlownavBinary.path!, ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        try runProcess(FlownavBinary.require(), ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
     }
 
     @Test func recipesCreatorBlocksAndGuardsGiveNoFinding() throws {

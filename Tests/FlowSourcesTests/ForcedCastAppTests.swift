@@ -5,10 +5,10 @@ import Testing
 /// Issue 31 item 2 on the shared apps: the most common storyboard crash, a segue whose
 /// destination became a navigation controller while prepare still force-casts it, is found
 /// at its Swift line; the apps' own forced casts, which hold, are no finding.
-@Suite(.needsSharedData, .enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsSharedData, .needsFlownavBinary)
 struct ForcedCastAppTests {
     func check(_ folder: String) throws -> RunResult {
-        try runProcess(FlownavBinary.path!, ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        try runProcess(FlownavBinary.require(), ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
     }
 
     func copy(_ name: String, into folder: TemporaryFolder) throws -> String {

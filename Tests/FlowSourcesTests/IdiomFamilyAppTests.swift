@@ -7,11 +7,11 @@ import Testing
 /// is explored past launch with every scene reached. Before the reader understood the shapes,
 /// each had a false crash: init(coder:) traps from segue actions "not understood", a root's
 /// dependency nil "at launch", an implicitly unwrapped read after `if x == nil { x = … }`.
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct IdiomFamilyAppTests {
     func check(_ name: String) throws -> RunResult {
         let folder = PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/\(name)").path
-        return try runProcess(FlownavBinary.path!, ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        return try runProcess(FlownavBinary.require(), ["check", folder], stdin: nil, directory: PackagePaths.root, timeout: 600)
     }
 
     func expectNoErrorPastLaunch(_ r: RunResult, coverage: String) {

@@ -6,7 +6,7 @@ import Testing
 /// `.storyboard` file and line, a finding about code at the Swift file and line to change — in
 /// text, JSON and SARIF, with paths as given on the command line (relative to the working
 /// directory, as code scanning resolves them against the repository).
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct PositionTests {
     static let storyboard = """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -98,7 +98,7 @@ struct PositionTests {
     }
 
     func check(_ format: String, in folder: TemporaryFolder) throws -> RunResult {
-        try runProcess(FlownavBinary.path!, ["check", "--format", format, "Shop"], stdin: nil, directory: folder.url, timeout: 600)
+        try runProcess(FlownavBinary.require(), ["check", "--format", format, "Shop"], stdin: nil, directory: folder.url, timeout: 600)
     }
 
     /// The line of `text` in `file`'s contents (1-based).

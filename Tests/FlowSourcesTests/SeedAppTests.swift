@@ -4,11 +4,11 @@ import Testing
 
 /// The seed articles as real apps (`flows/apps/NAME/`: a storyboard and the Swift the article
 /// shows): importing both halves gives the findings of the bundled hand-written flow.
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct SeedAppTests {
     /// (rule, severity) of each finding of `check --format json`, sorted.
     func findings(_ target: String) throws -> [String] {
-        let r = try runProcess(FlownavBinary.path!, ["check", "--format", "json", target], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        let r = try runProcess(FlownavBinary.require(), ["check", "--format", "json", target], stdin: nil, directory: PackagePaths.root, timeout: 600)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r)")
         let flows = try #require(json["flows"] as? [[String: Any]], "\(r)")
         return flows.flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }

@@ -133,13 +133,13 @@ enum ScenesApp {
     }
 }
 
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct StoryboardSceneCheckTests {
     @Test func checkStartsAtTheSceneDelegatesRootAndPresentsTheNamedStoryboardsScene() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let app = try ScenesApp.write(into: folder)
-        let r = try runProcess(FlownavBinary.path!, ["check", "--format", "json", app], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        let r = try runProcess(FlownavBinary.require(), ["check", "--format", "json", app], stdin: nil, directory: PackagePaths.root, timeout: 600)
         #expect(r.status == 0 || r.status == 1, "\(r)")
         // The launch root and the presented scene are explored, not reported unreachable.
         #expect(r.stdout.contains("\"states\" : 2") || r.stdout.contains("\"states\": 2"), "\(r)")
@@ -154,7 +154,7 @@ struct StoryboardSceneCheckTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let app = try ScenesApp.write(into: folder)
-        let r = try runProcess(FlownavBinary.path!, ["import", app, "--sources", app], stdin: nil, directory: PackagePaths.root, timeout: 600)
+        let r = try runProcess(FlownavBinary.require(), ["import", app, "--sources", app], stdin: nil, directory: PackagePaths.root, timeout: 600)
         #expect(r.status == 0, "\(r)")
         let flat = r.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         // Shop.storyboard's scene, not Main's with the same Storyboard ID (named 'ShopDetail', first in path order).

@@ -8,12 +8,12 @@ import Testing
 /// on from a segue performed in an alert's closure, a `UIStoryboard` extension builds and fills
 /// a screen, and a segue action returns what a factory builds. The app does not crash, so no
 /// finding is an error, and the exploration goes past launch.
-@Suite(.enabled(if: FlownavBinary.path != nil, "needs the flownav binary"))
+@Suite(.needsFlownavBinary)
 struct UnreadSetupCheckTests {
     static let folder = PackagePaths.root.appendingPathComponent("Tests/FlowImportTests/Fixtures/UnreadSetup").path
 
     func run(_ arguments: [String]) throws -> RunResult {
-        try runProcess(FlownavBinary.path!, arguments, stdin: nil, directory: PackagePaths.root, timeout: 600)
+        try runProcess(FlownavBinary.require(), arguments, stdin: nil, directory: PackagePaths.root, timeout: 600)
     }
 
     @Test func noErrorAndTheExplorationGoesPastLaunch() throws {
