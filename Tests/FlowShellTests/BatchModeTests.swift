@@ -266,13 +266,16 @@ func runFlownav(
         process.arguments = ["--batch"]
         let input = Pipe()
         process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { try? input.fileHandleForWriting.close() }
-        // Started: it answers a command (and then waits for the next one).
+        // Started: it answers a command (batch mode writes the answer out before it waits for
+        // the next line, so reading it is the synchronisation, not a sleep).
         try input.fileHandleForWriting.write(contentsOf: Data("where\n".utf8))
-        usleep(500_000)
+        let answer = output.fileHandleForReading.availableData
+        #expect(!answer.isEmpty, "flownav ended before answering")
         process.terminate()
         // A hang detector, not a speed test: a flownav that ignores SIGTERM is killed, and fails.
         let deadline = Date().addingTimeInterval(30)
