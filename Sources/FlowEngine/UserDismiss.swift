@@ -11,13 +11,18 @@ extension Simulator {
     /// gestures the app's own code adds.
     public func swipeRefusal(_ presented: Int) -> String? {
         let style = state[presented].presentationStyle ?? .automatic
-        switch style {
-        case .automatic, .pageSheet, .formSheet, .popover:
-            return nil
-        case .fullScreen, .overFullScreen, .currentContext, .overCurrentContext, .blurOverFullScreen, .none:
-            return "\(describe(presented)) is presented \(style.rawValue), which has no swipe to dismiss"
-        case .custom:
+        if Self.offersSwipe(style) { return nil }
+        if style == .custom {
             return "\(describe(presented)) is presented with a custom presentation controller, whose gestures are app code flownav does not run"
+        }
+        return "\(describe(presented)) is presented \(style.rawValue), which has no swipe to dismiss"
+    }
+
+    /// The sheets (a popover adapts to one on a phone, and is tapped away on a pad).
+    static func offersSwipe(_ style: ModalPresentationStyle) -> Bool {
+        switch style {
+        case .automatic, .pageSheet, .formSheet, .popover: true
+        case .fullScreen, .overFullScreen, .currentContext, .overCurrentContext, .blurOverFullScreen, .none, .custom: false
         }
     }
 
@@ -34,7 +39,8 @@ extension Simulator {
     /// the gesture and no view controller of it is certainly modal. A value flownav could not
     /// evaluate leaves the swipe possible, so it is explored.
     public func userCanSwipe(_ presented: Int) -> Bool {
-        guard swipeRefusal(presented) == nil else { return false }
+        // Asked for every state `check` explores: the style alone, no refusal text built.
+        guard Self.offersSwipe(state[presented].presentationStyle ?? .automatic) else { return false }
         if case .always? = modalInPresentation(of: presented)?.1 { return false }
         return true
     }
