@@ -41,10 +41,7 @@ extension Simulator {
     /// Whether any class of the chain has code for `callback` (most have none: the common case
     /// pays one scan).
     func hasAppearanceCode(_ chain: [Int], _ callback: AppearanceCallback) -> Bool {
-        chain.contains { id in
-            let i = info(of: id)
-            return i.actions.contains { $0.trigger == .appearance(callback) } || i.declarations.indices.contains { i.declarations[$0].reads(callback) != nil }
-        }
+        chain.contains { info(of: $0).appearanceCode.contains(callback) }
     }
 
     /// The reads and asserts of a lifecycle method, with the traps of `viewDidLoad`: an

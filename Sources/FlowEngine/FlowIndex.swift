@@ -42,6 +42,9 @@ final class FlowIndex: Sendable {
         let file: String
         /// UITableViewController clears its selection as it reappears.
         let clearsSelectionOnAppear: Bool
+        /// The appearance callbacks with code of the class (reads, asserts or actions), made once:
+        /// every appearance asks, and most classes have none.
+        let appearanceCode: Set<AppearanceCallback>
 
         init(
             lineage: [String], container: ContainerKind?, declarations: [ClassDecl], dependencies: [Dependency],
@@ -54,6 +57,9 @@ final class FlowIndex: Sendable {
         ) {
             self.lineage = lineage
             self.clearsSelectionOnAppear = lineage.contains("UITableViewController")
+            self.appearanceCode = Set(AppearanceCallback.allCases.filter { callback in
+                actions.contains { $0.trigger == .appearance(callback) } || declarations.contains { $0.reads(callback) != nil }
+            })
             self.container = container
             self.declarations = declarations
             self.dependencies = dependencies
